@@ -1,0 +1,70 @@
+# The harness, top to bottom: series -> trees -> kernels -> guests -> report.
+#
+#   make check   install, build old and new, boot both, run every test;
+#                ends with "N passed, N failed, N skipped" (what .ci/run calls)
+#   make run     the same builds and boots, plus the old-vs-new comparison
+#   make export  regenerate patches/ and series from the new tree's commits
+#
+# KSRC=/path/to/linux uses another kernel tree as the base; ACCEL=kvm|tcg
+# skips the KVM probe; JOBS=N sets make -j.  Everything generated goes to
+# build/ (git-ignored).
+
+SHELL := /bin/bash
+T := tools
+
+.PHONY: all check run deps base apply export kernels kernel-old kernel-new \
+	selftests initramfs boot host-tests clean distclean help
+
+all: help
+
+help:
+	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+
+# 1. Packages (apt-get, only what is missing).
+deps:
+	$(T)/deps
+
+# 2. The base tree: one commit, the old kernel's source.
+base: deps
+	$(T)/base-tree
+
+# 3. The new tree: base + series (git am).
+apply: base
+	$(T)/apply
+
+# 4. Kernels, each in its own O= directory, one build at a time.
+kernel-old: base
+	$(T)/build-kernel old
+kernel-new: apply
+	$(T)/build-kernel new
+kernels: kernel-old kernel-new
+
+# 5. kselftests of the series, built from the new tree, run on both kernels.
+selftests: apply
+	$(T)/build-selftests
+
+# 6. The guests' root filesystems.
+initramfs: selftests
+	$(T)/initramfs old
+	$(T)/initramfs new
+
+# 7. Everything above, the host-side tests, both guests, one summary line.
+check: kernels initramfs
+	$(T)/check
+
+# 8. The comparison (builds and boots as for check, benchmarks in the guests).
+run: kernels initramfs
+	$(T)/run $(RUN_ARGS)
+
+# The developer loop: commit in build/<flavor>/new/src, then export.
+export:
+	$(T)/export
+
+host-tests:
+	selftests/run
+
+clean:
+	rm -rf build/*/old/obj build/*/new/obj build/*/ksft build/*/logs
+
+distclean:
+	rm -rf build

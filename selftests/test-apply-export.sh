@@ -1,0 +1,79 @@
+#!/bin/bash
+# The series applies with git am onto the base; exporting the result gives
+# back patches/ and series byte for byte; quilt push -a gives the same tree;
+# a patch that does not apply stops with its name and leaves the tree at the
+# base commit, not half-applied.
+. "$(dirname "$0")/lib.sh"
+base=$(base_commit)
+d=$(mktemp -d "$BUILD/selftest-apply.XXXXXX")
+cleanup() {
+	git -C "$OLD_SRC" worktree remove -f "$d/src" >/dev/null 2>&1 || true
+	git -C "$OLD_SRC" worktree remove -f "$d/quilt" >/dev/null 2>&1 || true
+	git -C "$OLD_SRC" branch -D "selftest-${d##*.}" >/dev/null 2>&1 || true
+	rm -rf "$d"
+	git -C "$OLD_SRC" worktree prune
+}
+trap cleanup EXIT
+git -C "$OLD_SRC" worktree add -q -b "selftest-${d##*.}" "$d/src" "$base"
+
+# 1. Round trip.
+NEW_SRC=$d/src "$TOP/tools/apply"
+NEW_SRC=$d/src EXPORT_TO=$d/out "$TOP/tools/export"
+diff -u "$TOP/series" "$d/out/series" || fail "export after apply changed series"
+diff -r -u "$TOP/patches" "$d/out/patches" || fail "export after apply changed patches/"
+echo "ok: apply + export reproduces series and $(ls "$TOP"/patches/*.patch 2>/dev/null | wc -l) patch files byte for byte"
+applied=$(git -C "$d/src" rev-parse HEAD)
+
+# 2. quilt push -a on a plain copy of the base gives the same tree.
+n=$(sed -e 's/#.*//' "$TOP/series" | awk 'NF' | wc -l)
+if [ "$n" -gt 0 ]; then
+	git -C "$OLD_SRC" worktree add -q --detach "$d/quilt" "$base"
+	(cd "$d/quilt" && QUILT_PATCHES="$TOP/patches" QUILT_SERIES="$TOP/series" quilt push -a -q >/dev/null) ||
+		fail "quilt push -a failed"
+	rm -rf "$d/quilt/.pc"
+	git -C "$d/quilt" add -A -f .
+	[ "$(git -C "$d/quilt" write-tree)" = "$(git -C "$d/src" rev-parse 'HEAD^{tree}')" ] ||
+		fail "quilt push -a and git am give different trees"
+	echo "ok: quilt push -a gives the tree git am gives"
+else
+	echo "series is empty: quilt check not applicable"
+fi
+
+# 3. A patch that does not apply.
+mkdir -p "$d/bad/patches"
+cp "$TOP"/patches/*.patch "$d/bad/patches/" 2>/dev/null || true
+cp "$TOP/series" "$d/bad/series"
+cat >"$d/bad/patches/9999-broken.patch" <<'P'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Nobody <nobody@localhost>
+Date: Thu, 1 Jan 2026 00:00:00 +0000
+Subject: [PATCH] broken: patch against text that is not there
+
+---
+ MAINTAINERS | 1 +
+ 1 file changed, 1 insertion(+)
+
+diff --git a/MAINTAINERS b/MAINTAINERS
+--- a/MAINTAINERS
++++ b/MAINTAINERS
+@@ -1,3 +1,4 @@
+ this line is not in MAINTAINERS
++neither is this one
+ nor this
+ nor that
+P
+echo 9999-broken.patch >>"$d/bad/series"
+expect_fail nonzero "patch $((n + 1))/$((n + 1)) 9999-broken.patch does not apply" \
+	env NEW_SRC="$d/src" SERIES="$d/bad/series" PATCHES="$d/bad/patches" FORCE=1 "$TOP/tools/apply"
+[ "$(git -C "$d/src" rev-parse HEAD)" = "$base" ] || fail "tree not reset to the base after a failed apply"
+[ -z "$(git -C "$d/src" status --porcelain)" ] || fail "tree left dirty after a failed apply"
+[ ! -e "$d/src/.git/rebase-apply" ] && [ ! -d "$(git -C "$d/src" rev-parse --git-dir)/rebase-apply" ] ||
+	fail "git am left in progress"
+[ ! -e "$d/applied" ] || fail "a failed apply left its stamp"
+echo "ok: the tree is back at the base commit, clean"
+
+# 4. Unexported commits are not thrown away.
+NEW_SRC=$d/src "$TOP/tools/apply" >/dev/null 2>&1
+[ "$(git -C "$d/src" rev-parse HEAD)" = "$applied" ] || fail "re-apply gave different commits"
+git -C "$d/src" commit -q --allow-empty -m "local work"
+expect_fail nonzero "not in patches/" env NEW_SRC="$d/src" "$TOP/tools/apply"

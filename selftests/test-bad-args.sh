@@ -1,0 +1,24 @@
+#!/bin/bash
+# Every harness command rejects bad arguments with a message and a
+# non-zero exit, and changes nothing.
+. "$(dirname "$0")/lib.sh"
+t=$TOP/tools
+expect_fail 2 "unknown kernel 'sideways'" "$t/qemu-run" sideways
+expect_fail 2 "usage" "$t/qemu-run"
+expect_fail 2 "unknown mode 'fast'" "$t/qemu-run" -m fast old
+expect_fail 2 "not a number" "$t/qemu-run" -t soon old
+expect_fail nonzero "usage" "$t/build-kernel"
+expect_fail nonzero "unknown kernel 'both'" "$t/build-kernel" both
+expect_fail nonzero "usage" "$t/kconfig"
+expect_fail nonzero "no such file" "$t/kconfig" old /nonexistent.config
+expect_fail nonzero "usage" "$t/apply" extra
+expect_fail nonzero "usage" "$t/export" extra
+expect_fail nonzero "usage" "$t/initramfs"
+expect_fail nonzero "ACCEL=fast: want kvm or tcg" env ACCEL=fast "$t/accel" /dev/null
+# An unknown KSRC: a clear reason, and no build directory made for it.
+expect_fail nonzero "KSRC=/nonexistent/linux: no such directory" env KSRC=/nonexistent/linux "$t/base-tree"
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+expect_fail nonzero "not a Linux kernel tree" env KSRC="$d" "$t/base-tree"
+flavor=ksrc-$(printf '%s' "$d" | sha1sum | cut -c1-8)
+[ ! -e "$BUILD/$flavor/old" ] || fail "a rejected KSRC left $BUILD/$flavor/old behind"

@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench: the kernel's rep_movs_alternative (arch/x86/lib/copy_user_64.S),
+ * assembled unchanged from the OLD and the NEW tree (see Makefile, shim/),
+ * against an inline "rep movsb" (what copy_user_generic() does on FSRM CPUs).
+ *
+ *   bench [options]     timing tables (fixed length, random length, return
+ *                       thunks, large copies)
+ *   bench --check       fault semantics: exact "bytes not copied", correct
+ *                       prefix, nothing written beyond, for every length,
+ *                       misalignment and fault offset
+ *   bench --icount      run every routine at every length with callgrind
+ *                       client requests (run.sh runs it under valgrind)
+ *
+ * Timing method: a sample is one batch of --batch back-to-back copies between
+ * "lfence; rdtsc; lfence" and "lfence; rdtsc" (loops.S).  The routines are
+ * interleaved sample by sample, in rotating order, with a no-copy loop whose
+ * median is subtracted; ticks per copy = (median - median(no copy)) / batch.
+ * Source and destination stay L1-hot.  Pin the process (taskset) yourself.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define HAVE_CALLGRIND 1
+#else
+#define HAVE_CALLGRIND 0
+#endif
+
+typedef uint64_t loop_fn(void *dst, const void *src, const uint64_t *lens,
+			 uint64_t n);
+typedef uint64_t wrap_fn(void *dst, const void *src, uint64_t len);
+
+#define ROUTINE(x) \
+	extern loop_fn loop_##x, loopf_##x; \
+	extern wrap_fn wrap_##x
+ROUTINE(null);
+ROUTINE(movsb);
+ROUTINE(old);
+ROUTINE(new);
+ROUTINE(old_srso);
+ROUTINE(new_srso);
+ROUTINE(old_its);
+ROUTINE(new_its);
+
+enum { R_NULL, R_MOVSB, R_OLD, R_NEW, R_OLD_SRSO, R_NEW_SRSO, R_OLD_ITS,
+       R_NEW_ITS, NR_ROUTINES };
+
+static const struct routine {
+	const char *name;
+	loop_fn *loop, *loopf;
+	wrap_fn *wrap;
+} routines[NR_ROUTINES] = {
+#define R(x) { #x, loop_##x, loopf_##x, wrap_##x }
+	R(null), R(movsb), R(old), R(new), R(old_srso), R(new_srso),
+	R(old_its), R(new_its),
+#undef R
+};
+
+/* _ASM_EXTABLE_UA() entries of the shim: relative offsets, like the kernel's */
+struct extable_entry {
+	int32_t insn, fixup;
+};
+extern const struct extable_entry __start_shim_extable[];
+extern const struct extable_entry __stop_shim_extable[];
+
+static struct {
+	unsigned int samples, batch, seed;
+	unsigned int src_off, dst_off;
+	int quick, lfence;
+} opt = {
+	.samples = 2001, .batch = 64, .seed = 1,
+	.src_off = 0, .dst_off = 2048,
+};
+
+static const char *prog = "bench";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [--quick] [--lfence] [--samples N] [--batch N] [--seed N]\n"
+		"          [--src-off N] [--dst-off N]\n"
+		"       %s --check\n"
+		"       %s --icount     (under valgrind --tool=callgrind, see run.sh)\n",
+		prog, prog, prog);
+}
+
+static void die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static unsigned int parse_uint(const char *name, const char *s,
+			       unsigned int min, unsigned int max)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s)
+		die("%s needs a value", name);
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || end == s || *end || s[0] == '-' || v < min || v > max) {
+		fprintf(stderr, "%s: %s: '%s' is not a number in %u..%u\n",
+			prog, name, s, min, max);
+		exit(2);
+	}
+	return v;
+}
+
+/* ---------------------------------------------------------------- timing */
+
+static unsigned char *srcbuf, *dstbuf;	/* 128 KiB + 4 KiB each */
+#define BUF_SIZE (132 << 10)
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct result {
+	double ticks;	/* per copy, loop overhead subtracted */
+	double iqr;	/* interquartile range of a sample, per copy */
+};
+
+/*
+ * Time routines rs[0..nr) (rs[0] is R_NULL), interleaved.  Sample s uses the
+ * batch of lengths starting at lens[(s * batch) % (nlens - batch + 1)].
+ */
+static void timeit(const int *rs, int nr, const uint64_t *lens, size_t nlens,
+		   unsigned int batch, unsigned int samples, struct result *res)
+{
+	uint64_t *t = malloc(sizeof(*t) * nr * samples);
+	const unsigned char *src = srcbuf + opt.src_off;
+	unsigned char *dst = dstbuf + opt.dst_off;
+	size_t span = nlens - batch + 1;
+	double null_med = 0;
+	unsigned int s;
+	int i;
+
+	if (!t) {
+		perror("malloc");
+		exit(1);
+	}
+	for (s = 0; s < 20; s++)	/* warm up caches and predictors */
+		for (i = 0; i < nr; i++)
+			routines[rs[i]].loop(dst, src, lens, batch);
+	for (s = 0; s < samples; s++) {
+		const uint64_t *l = lens + (size_t)s * batch % span;
+
+		for (i = 0; i < nr; i++) {
+			int k = (i + s) % nr;
+			const struct routine *r = &routines[rs[k]];
+
+			t[k * samples + s] = opt.lfence ?
+				r->loopf(dst, src, l, batch) :
+				r->loop(dst, src, l, batch);
+		}
+	}
+	for (i = 0; i < nr; i++) {
+		uint64_t *v = t + i * samples;
+		double med;
+
+		qsort(v, samples, sizeof(*v), cmp_u64);
+		med = v[samples / 2];
+		if (i == 0)
+			null_med = med;
+		res[i].ticks = (med - null_med) / batch;
+		res[i].iqr = (double)(v[samples * 3 / 4] - v[samples / 4]) / batch;
+	}
+	free(t);
+}
+
+static double pct(double from, double to)
+{
+	return from > 0 ? (to - from) * 100.0 / from : 0.0;
+}
+
+struct avg {
+	double old, new, movsb, noise_old, noise_new, noise_movsb;
+	int n, worse;	/* lengths where new > old + noise */
+};
+
+static void print_head(const char *title)
+{
+	printf("\n== %s ==\n", title);
+	printf("%5s | %9s | %9s | %15s | %7s\n",
+	       "len", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+}
+
+static void print_row(const char *len, double o, double n, double m)
+{
+	printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n",
+	       len, o, n, m, pct(o, n));
+}
+
+/* Fixed-length table for (old, new) routines r_old, r_new and rep movsb. */
+static void fixed_table(const char *title, int r_old, int r_new,
+			struct avg *a, int long_tail)
+{
+	int rs[4] = { R_NULL, r_old, r_new, R_MOVSB };
+	uint64_t *lens = malloc(sizeof(*lens) * opt.batch);
+	unsigned int len, j;
+	double noise_sum[3] = { 0, 0, 0 };
+
+	if (!lens) {
+		perror("malloc");
+		exit(1);
+	}
+	memset(a, 0, sizeof(*a));
+	print_head(title);
+	for (len = 0; len <= 256; ) {
+		struct result res[4];
+		char buf[16];
+
+		for (j = 0; j < opt.batch; j++)
+			lens[j] = len;
+		timeit(rs, 4, lens, opt.batch, opt.batch, opt.samples, res);
+		snprintf(buf, sizeof(buf), "%u", len);
+		print_row(buf, res[1].ticks, res[2].ticks, res[3].ticks);
+		if (len < 64) {
+			double noise = res[1].iqr > res[2].iqr ?
+				       res[1].iqr : res[2].iqr;
+
+			a->old += res[1].ticks;
+			a->new += res[2].ticks;
+			a->movsb += res[3].ticks;
+			noise_sum[0] += res[1].iqr;
+			noise_sum[1] += res[2].iqr;
+			noise_sum[2] += res[3].iqr;
+			if (res[2].ticks > res[1].ticks + noise)
+				a->worse++;
+			a->n++;
+		}
+		if (len < 64)
+			len++;
+		else if (!long_tail)
+			break;
+		else if (len == 64)
+			len = 72;
+		else
+			len += opt.quick ? 32 : 8;
+	}
+	a->old /= a->n;
+	a->new /= a->n;
+	a->movsb /= a->n;
+	a->noise_old = noise_sum[0] / a->n;
+	a->noise_new = noise_sum[1] / a->n;
+	a->noise_movsb = noise_sum[2] / a->n;
+	printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n", "avg<64",
+	       a->old, a->new, a->movsb, pct(a->old, a->new));
+	printf("# 0..63: new vs rep movsb %+.1f%%; new slower than old by more than "
+	       "the noise at %d of 64 lengths; noise (mean IQR of a sample, per copy): "
+	       "old %.2f, new %.2f, rep movsb %.2f ticks\n",
+	       pct(a->movsb, a->new), a->worse, a->noise_old, a->noise_new,
+	       a->noise_movsb);
+	free(lens);
+}
+
+/* Random lengths, uniform 0..max, a fresh length for every call. */
+static void random_row(const char *label, int r_old, int r_new,
+		       unsigned int max, struct avg *a)
+{
+	int rs[4] = { R_NULL, r_old, r_new, R_MOVSB };
+	size_t nlens = 1 << 16, i;
+	uint64_t *lens = malloc(sizeof(*lens) * nlens);
+	uint64_t x = 0x9e3779b97f4a7c15ULL * (opt.seed + max);
+	struct result res[4];
+
+	if (!lens) {
+		perror("malloc");
+		exit(1);
+	}
+	for (i = 0; i < nlens; i++) {	/* xorshift64* */
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		lens[i] = ((x * 0x2545f4914f6cdd1dULL) >> 32) % (max + 1);
+	}
+	timeit(rs, 4, lens, nlens, opt.batch, opt.samples * 2, res);
+	print_row(label, res[1].ticks, res[2].ticks, res[3].ticks);
+	memset(a, 0, sizeof(*a));
+	a->old = res[1].ticks;
+	a->new = res[2].ticks;
+	a->movsb = res[3].ticks;
+	a->noise_old = res[1].iqr;
+	a->noise_new = res[2].iqr;
+	a->noise_movsb = res[3].iqr;
+	free(lens);
+}
+
+static void large_guard(void)
+{
+	static const unsigned int sizes[] = { 4096, 65536 };
+	int rs[4] = { R_NULL, R_OLD, R_NEW, R_MOVSB };
+	unsigned int i, j;
+
+	print_head("large copies, plain ret (old vs new must not regress)");
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned int batch = sizes[i] > 4096 ? 2 : 16;
+		uint64_t lens[16];
+		struct result res[4];
+		char buf[16];
+
+		for (j = 0; j < batch; j++)
+			lens[j] = sizes[i];
+		timeit(rs, 4, lens, batch, batch,
+		       opt.quick ? 101 : 501, res);
+		snprintf(buf, sizeof(buf), "%u", sizes[i]);
+		print_row(buf, res[1].ticks, res[2].ticks, res[3].ticks);
+		printf("# %u: noise (IQR per copy) old %.1f, new %.1f, rep movsb %.1f ticks\n",
+		       sizes[i], res[1].iqr, res[2].iqr, res[3].iqr);
+	}
+}
+
+static void print_machine(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[4096], model[256] = "?", family[32] = "?", mnum[32] = "?";
+	char mhz[64] = "?";
+	int erms = 0, fsrm = 0, got_flags = 0;
+	cpu_set_t set;
+
+	if (f) {
+		while (fgets(line, sizeof(line), f)) {
+			char *v = strchr(line, ':');
+
+			if (!v)
+				continue;
+			v += 2;
+			v[strcspn(v, "\n")] = 0;
+			if (!strncmp(line, "model name", 10) && model[0] == '?')
+				snprintf(model, sizeof(model), "%s", v);
+			else if (!strncmp(line, "cpu family", 10) && family[0] == '?')
+				snprintf(family, sizeof(family), "%s", v);
+			else if (!strncmp(line, "model\t", 6) && mnum[0] == '?')
+				snprintf(mnum, sizeof(mnum), "%s", v);
+			else if (!strncmp(line, "cpu MHz", 7) && mhz[0] == '?')
+				snprintf(mhz, sizeof(mhz), "%s", v);
+			else if (!strncmp(line, "flags", 5) && !got_flags) {
+				got_flags = 1;
+				erms = !!strstr(v, " erms");
+				fsrm = !!strstr(v, " fsrm");
+			}
+		}
+		fclose(f);
+	}
+	printf("# cpu: %s (family %s model %s, %s MHz), erms=%d fsrm=%d\n",
+	       model, family, mnum, mhz, erms, fsrm);
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		printf("# pinned to %d cpu(s)%s\n", CPU_COUNT(&set),
+		       CPU_COUNT(&set) == 1 ? "" : " (NOT pinned: use taskset)");
+	printf("# %u samples of %u copies per point (random: %u samples), median, "
+	       "no-copy loop subtracted, %s; src page offset %u, dst page offset %u; "
+	       "ticks are TSC ticks\n",
+	       opt.samples, opt.batch, opt.samples * 2,
+	       opt.lfence ? "lfence after every copy" : "copies back to back",
+	       opt.src_off, opt.dst_off);
+}
+
+static int bench(void)
+{
+	struct avg fx, rnd, fx_srso, rnd_srso, fx_its, rnd_its, tmp;
+
+	print_machine();
+	memset(srcbuf, 0x5a, BUF_SIZE);
+	memset(dstbuf, 0xa5, BUF_SIZE);
+
+	fixed_table("fixed length, plain ret", R_OLD, R_NEW, &fx, 1);
+
+	printf("\n== random length (a new length every call, uniform 0..max), plain ret ==\n");
+	printf("%5s | %9s | %9s | %15s | %7s\n",
+	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("63", R_OLD, R_NEW, 63, &rnd);
+	random_row("127", R_OLD, R_NEW, 127, &tmp);
+	random_row("255", R_OLD, R_NEW, 255, &tmp);
+
+	fixed_table("fixed length, every ret through the SRSO return thunk "
+		    "(rep movsb: inline, no call)",
+		    R_OLD_SRSO, R_NEW_SRSO, &fx_srso, !opt.quick);
+	printf("\n== random length uniform 0..63, SRSO return thunk ==\n");
+	printf("%5s | %9s | %9s | %15s | %7s\n",
+	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("63", R_OLD_SRSO, R_NEW_SRSO, 63, &rnd_srso);
+
+	fixed_table("fixed length, every ret through the ITS return thunk",
+		    R_OLD_ITS, R_NEW_ITS, &fx_its, 0);
+	printf("\n== random length uniform 0..63, ITS return thunk ==\n");
+	printf("%5s | %9s | %9s | %15s | %7s\n",
+	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("63", R_OLD_ITS, R_NEW_ITS, 63, &rnd_its);
+
+	large_guard();
+
+	printf("\n== summary, average ticks per copy over lengths 0..63 ==\n");
+	printf("%-26s | %6s | %6s | %9s | %11s | %13s\n", "regime", "old",
+	       "new", "rep movsb", "new vs old", "new vs movsb");
+#define SUM(label, a) \
+	printf("%-26s | %6.2f | %6.2f | %9.2f | %+10.1f%% | %+12.1f%%\n", \
+	       label, (a).old, (a).new, (a).movsb, pct((a).old, (a).new), \
+	       pct((a).movsb, (a).new))
+	SUM("fixed, plain ret", fx);
+	SUM("random 0..63, plain ret", rnd);
+	SUM("fixed, SRSO thunk", fx_srso);
+	SUM("random 0..63, SRSO thunk", rnd_srso);
+	SUM("fixed, ITS thunk", fx_its);
+	SUM("random 0..63, ITS thunk", rnd_its);
+#undef SUM
+	return 0;
+}
+
+/* ------------------------------------------------------- fault semantics */
+
+static volatile sig_atomic_t nr_faults, bad_faults;
+static uintptr_t guard_lo, guard_hi;
+
+static void on_segv(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	uintptr_t ip = uc->uc_mcontext.gregs[REG_RIP];
+	uintptr_t addr = (uintptr_t)si->si_addr;
+	const struct extable_entry *e;
+
+	(void)sig;
+	for (e = __start_shim_extable; e < __stop_shim_extable; e++) {
+		if ((uintptr_t)&e->insn + e->insn != ip)
+			continue;
+		if (addr < guard_lo || addr >= guard_hi)
+			bad_faults++;
+		nr_faults++;
+		uc->uc_mcontext.gregs[REG_RIP] = (uintptr_t)&e->fixup + e->fixup;
+		return;
+	}
+	/* not an exception-table instruction: a real crash */
+	signal(SIGSEGV, SIG_DFL);
+}
+
+static unsigned char pattern(size_t i)
+{
+	return 1 + (i * 7) % 250;	/* never 0, distinct over 250 bytes */
+}
+
+#define CHECK_MAX 256	/* lengths 0..CHECK_MAX */
+
+static int fail(const struct routine *r, const char *what, unsigned int len,
+		unsigned int f, unsigned int smis, unsigned int dmis,
+		uint64_t ret, uint64_t want)
+{
+	printf("FAIL %s: %s: len %u, accessible %u, src mis %u, dst mis %u: "
+	       "returned %llu, want %llu\n", r->name, what, len, f, smis, dmis,
+	       (unsigned long long)ret, (unsigned long long)want);
+	return 1;
+}
+
+static int check_routine(const struct routine *r, unsigned char *user,
+			 size_t page, unsigned char *kbuf)
+{
+	unsigned char *boundary = user + 2 * page;	/* PROT_NONE from here */
+	unsigned int len, f, smis, dmis, dir, errors = 0;
+	unsigned long cases = 0, faults0 = nr_faults;
+	size_t i;
+
+	/* no faults: every length, source and destination misalignment */
+	for (len = 0; len <= CHECK_MAX; len++)
+		for (smis = 0; smis < 8; smis++)
+			for (dmis = 0; dmis < 8; dmis++) {
+				unsigned char *src = user + 64 + smis;
+				unsigned char *dst = kbuf + 64 + dmis;
+				uint64_t ret;
+
+				for (i = 0; i < len; i++)
+					src[i] = pattern(i + smis);
+				memset(kbuf, 0, 64 + CHECK_MAX + 128);
+				ret = r->wrap(dst, src, len);
+				cases++;
+				if (ret != 0)
+					errors += fail(r, "no fault", len, len, smis,
+						       dmis, ret, 0);
+				if (memcmp(dst, src, len))
+					errors += fail(r, "wrong data", len, len,
+						       smis, dmis, ret, 0);
+				for (i = 0; i < 64 + CHECK_MAX + 128; i++)
+					if ((kbuf + i < dst || kbuf + i >= dst + len)
+					    && kbuf[i]) {
+						errors += fail(r, "wrote outside",
+							       len, len, smis, dmis,
+							       ret, 0);
+						break;
+					}
+				if (errors > 10)
+					return errors;
+			}
+
+	/*
+	 * A fault at every offset: the user side (source for dir 0, i.e.
+	 * copy_from_user; destination for dir 1, copy_to_user) has only f
+	 * accessible bytes before the PROT_NONE page.  The kernel side's
+	 * misalignment is 0..7 for every case up to 80 bytes (the short paths
+	 * and the threshold), and rotates with len + f above.
+	 */
+	for (dir = 0; dir < 2; dir++)
+		for (len = 0; len <= CHECK_MAX; len++)
+			for (f = 0; f <= len; f++) {
+				unsigned int k0 = len <= 80 ? 0 : (len + f) % 8;
+				unsigned int k1 = len <= 80 ? 8 : k0 + 1;
+				unsigned int kmis;
+
+				for (kmis = k0; kmis < k1; kmis++) {
+					unsigned char *u = boundary - f;
+					unsigned char *k = kbuf + 64 + kmis;
+					uint64_t want = len - f, ret;
+					unsigned char *d, *s;
+					size_t dsz;
+
+					if (dir == 0) {
+						for (i = 0; i < f; i++)
+							u[i] = pattern(i + f);
+						memset(kbuf, 0, 64 + CHECK_MAX + 128);
+						d = k;
+						s = u;
+					} else {
+						for (i = 0; i < len; i++)
+							k[i] = pattern(i + kmis);
+						memset(boundary - CHECK_MAX - 64, 0,
+						       CHECK_MAX + 64);
+						d = u;
+						s = k;
+					}
+					ret = r->wrap(d, s, len);
+					cases++;
+					if (ret != want)
+						errors += fail(r, dir ? "to user" :
+							       "from user", len, f,
+							       kmis, kmis, ret, want);
+					if (memcmp(d, s, len - want))
+						errors += fail(r, "wrong prefix", len,
+							       f, kmis, kmis, ret,
+							       want);
+					/* nothing beyond the copied prefix */
+					if (dir == 0) {
+						dsz = 64 + CHECK_MAX + 128;
+						for (i = 0; i < dsz; i++)
+							if ((kbuf + i < d ||
+							     kbuf + i >= d + len - want) &&
+							    kbuf[i])
+								break;
+					} else {
+						unsigned char *lo = boundary - CHECK_MAX - 64;
+
+						dsz = CHECK_MAX + 64;
+						for (i = 0; i < dsz; i++)
+							if ((lo + i < d ||
+							     lo + i >= d + len - want) &&
+							    lo[i])
+								break;
+					}
+					if (i < dsz)
+						errors += fail(r, "wrote beyond", len,
+							       f, kmis, kmis, ret,
+							       want);
+					if (bad_faults)
+						errors += fail(r, "fault outside the guard page",
+							       len, f, kmis, kmis,
+							       ret, want);
+					if (errors > 10)
+						return errors;
+				}
+			}
+	printf("%-9s %s: %lu cases, %lu faults handled\n", r->name,
+	       errors ? "FAIL" : "ok", cases, (unsigned long)(nr_faults - faults0));
+	return errors;
+}
+
+static int check(void)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	unsigned char *user, *kbuf;
+	struct sigaction sa;
+	int r, errors = 0;
+
+	user = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (user == MAP_FAILED || mprotect(user + 2 * page, page, PROT_NONE)) {
+		perror("mmap/mprotect");
+		return 1;
+	}
+	guard_lo = (uintptr_t)user + 2 * page;
+	guard_hi = guard_lo + page;
+	kbuf = malloc(64 + CHECK_MAX + 128);
+	if (!kbuf) {
+		perror("malloc");
+		return 1;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_segv;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL)) {
+		perror("sigaction");
+		return 1;
+	}
+	printf("# lengths 0..%d; no fault: src/dst misalignment 0..7 x 0..7; "
+	       "fault at every offset, from and to the user side\n", CHECK_MAX);
+	for (r = R_MOVSB; r < NR_ROUTINES; r++)
+		errors += check_routine(&routines[r], user, page, kbuf);
+	printf("%s\n", errors ? "check: FAILED" : "check: all ok");
+	return errors ? 1 : 0;
+}
+
+/* ------------------------------------------------------------ callgrind */
+
+static int icount(void)
+{
+#if HAVE_CALLGRIND
+	static const int rs[] = { R_NULL, R_OLD, R_NEW, R_OLD_SRSO, R_NEW_SRSO };
+	const unsigned int reps = 4;
+	unsigned int i, len, k;
+	char desc[64];
+
+	if (!RUNNING_ON_VALGRIND) {
+		fprintf(stderr, "%s: --icount must run under valgrind --tool=callgrind "
+			"--collect-atstart=no (see run.sh)\n", prog);
+		return 2;
+	}
+	memset(srcbuf, 0x5a, BUF_SIZE);
+	for (i = 0; i < sizeof(rs) / sizeof(rs[0]); i++) {
+		const struct routine *r = &routines[rs[i]];
+
+		for (len = 0; len <= 256; len = len < 64 ? len + 1 : len * 2) {
+			CALLGRIND_TOGGLE_COLLECT;
+			for (k = 0; k < reps; k++)
+				r->wrap(dstbuf + opt.dst_off, srcbuf + opt.src_off, len);
+			CALLGRIND_TOGGLE_COLLECT;
+			snprintf(desc, sizeof(desc), "%s %u %u", r->name, len, reps);
+			CALLGRIND_DUMP_STATS_AT(desc);
+		}
+	}
+	return 0;
+#else
+	fprintf(stderr, "%s: built without <valgrind/callgrind.h>\n", prog);
+	return 2;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	int mode = 0, i;
+
+	prog = argv[0];
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--check"))
+			mode = 1;
+		else if (!strcmp(a, "--icount"))
+			mode = 2;
+		else if (!strcmp(a, "--quick"))
+			opt.quick = 1;
+		else if (!strcmp(a, "--lfence"))
+			opt.lfence = 1;
+		else if (!strcmp(a, "--samples"))
+			opt.samples = parse_uint(a, argv[++i], 11, 1000001);
+		else if (!strcmp(a, "--batch"))
+			opt.batch = parse_uint(a, argv[++i], 1, 4096);
+		else if (!strcmp(a, "--seed"))
+			opt.seed = parse_uint(a, argv[++i], 0, UINT_MAX);
+		else if (!strcmp(a, "--src-off"))
+			opt.src_off = parse_uint(a, argv[++i], 0, 4095);
+		else if (!strcmp(a, "--dst-off"))
+			opt.dst_off = parse_uint(a, argv[++i], 0, 4095);
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "%s: unknown argument '%s'\n", prog, a);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (opt.quick && opt.samples == 2001)
+		opt.samples = 301;
+
+	srcbuf = aligned_alloc(4096, BUF_SIZE);
+	dstbuf = aligned_alloc(4096, BUF_SIZE);
+	if (!srcbuf || !dstbuf) {
+		perror("aligned_alloc");
+		return 1;
+	}
+	switch (mode) {
+	case 1:
+		return check();
+	case 2:
+		return icount();
+	default:
+		return bench();
+	}
+}

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shim for the kernel's <asm/linkage.h>: everything is in shim.h. */
+#include "../shim.h"
