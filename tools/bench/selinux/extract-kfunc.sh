@@ -20,7 +20,6 @@ usage() {
 
 [ $# -eq 3 ] || usage
 kind=$1 name=$2 file=$3
-[ -r "$file" ] || { echo "extract-kfunc: cannot read '$file'" >&2; exit 1; }
 case $kind in
 func|proto|struct)
 	[[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
@@ -28,6 +27,7 @@ func|proto|struct)
 defines|lines) ;;
 *) usage ;;
 esac
+[ -r "$file" ] || { echo "extract-kfunc: cannot read '$file'" >&2; exit 1; }
 
 out=$(awk -v kind="$kind" -v name="$name" '
 BEGIN { state = 0; found = 0; prev = ""; text = "" }

@@ -216,8 +216,8 @@ static void fixed_table(const char *title, int r_old, int r_new,
 {
 	int rs[4] = { R_NULL, r_old, r_new, R_MOVSB };
 	uint64_t *lens = malloc(sizeof(*lens) * opt.batch);
-	unsigned int len, j;
-	double noise_sum[3] = { 0, 0, 0 };
+	unsigned int len, j, n_mid = 0;
+	double noise_sum[3] = { 0, 0, 0 }, mid[3] = { 0, 0, 0 };
 
 	if (!lens) {
 		perror("malloc");
@@ -247,6 +247,11 @@ static void fixed_table(const char *title, int r_old, int r_new,
 			if (res[2].ticks > res[1].ticks + noise)
 				a->worse++;
 			a->n++;
+		} else if (len < 128) {
+			mid[0] += res[1].ticks;
+			mid[1] += res[2].ticks;
+			mid[2] += res[3].ticks;
+			n_mid++;
 		}
 		if (len < 64)
 			len++;
@@ -265,6 +270,10 @@ static void fixed_table(const char *title, int r_old, int r_new,
 	a->noise_movsb = noise_sum[2] / a->n;
 	printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n", "avg<64",
 	       a->old, a->new, a->movsb, pct(a->old, a->new));
+	if (n_mid)
+		printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%   (lengths 64..127 in the table)\n",
+		       "avg64+", mid[0] / n_mid, mid[1] / n_mid, mid[2] / n_mid,
+		       pct(mid[0], mid[1]));
 	printf("# 0..63: new vs rep movsb %+.1f%%; new slower than old by more than "
 	       "the noise at %d of 64 lengths; noise (mean IQR of a sample, per copy): "
 	       "old %.2f, new %.2f, rep movsb %.2f ticks\n",
@@ -625,12 +634,17 @@ static int check(void)
 
 /* ------------------------------------------------------------ callgrind */
 
+/*
+ * For every routine and length: 2 calls, dump, 10 calls, dump.  The
+ * difference of the two dumps over 8 is the instructions of one call
+ * through wrap_X; run.sh subtracts wrap_null's count.
+ */
 static int icount(void)
 {
 #if HAVE_CALLGRIND
 	static const int rs[] = { R_NULL, R_OLD, R_NEW, R_OLD_SRSO, R_NEW_SRSO };
-	const unsigned int reps = 4;
-	unsigned int i, len, k;
+	static const unsigned int reps[] = { 2, 10 };
+	unsigned int i, j, len, k;
 	char desc[64];
 
 	if (!RUNNING_ON_VALGRIND) {
@@ -642,14 +656,23 @@ static int icount(void)
 	for (i = 0; i < sizeof(rs) / sizeof(rs[0]); i++) {
 		const struct routine *r = &routines[rs[i]];
 
-		for (len = 0; len <= 256; len = len < 64 ? len + 1 : len * 2) {
-			CALLGRIND_TOGGLE_COLLECT;
-			for (k = 0; k < reps; k++)
-				r->wrap(dstbuf + opt.dst_off, srcbuf + opt.src_off, len);
-			CALLGRIND_TOGGLE_COLLECT;
-			snprintf(desc, sizeof(desc), "%s %u %u", r->name, len, reps);
-			CALLGRIND_DUMP_STATS_AT(desc);
-		}
+		/* the first dump after a routine change counts a few extra */
+		CALLGRIND_TOGGLE_COLLECT;
+		r->wrap(dstbuf, srcbuf, 0);
+		CALLGRIND_TOGGLE_COLLECT;
+		CALLGRIND_DUMP_STATS_AT("warmup");
+
+		for (len = 0; len <= 256; len = len < 64 ? len + 1 : len * 2)
+			for (j = 0; j < 2; j++) {
+				CALLGRIND_TOGGLE_COLLECT;
+				for (k = 0; k < reps[j]; k++)
+					r->wrap(dstbuf + opt.dst_off,
+						srcbuf + opt.src_off, len);
+				CALLGRIND_TOGGLE_COLLECT;
+				snprintf(desc, sizeof(desc), "%s %u %u", r->name,
+					 len, reps[j]);
+				CALLGRIND_DUMP_STATS_AT(desc);
+			}
 	}
 	return 0;
 #else

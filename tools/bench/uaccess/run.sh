@@ -1,0 +1,153 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# usage: tools/bench/uaccess/run.sh [--quick] [--cpu N] [--lfence] [--no-callgrind]
+#                                   [OLD=<kernel tree>] [NEW=<kernel tree>]
+#
+# Build bench from OLD's and NEW's arch/x86/lib/copy_user_64.S (through
+# shim/, see Makefile), then, pinned to one CPU:
+#   1. bench --check   fault semantics of every routine (exit 1 on failure)
+#   2. bench           fixed-length, random-length, return-thunk and
+#                      large-copy tables (old vs new vs inline rep movsb)
+#   3. bench --lfence  the same with an lfence after every copy (--lfence,
+#                      or always without --quick)
+#   4. instructions per call, counted by valgrind --tool=callgrind
+# OLD defaults to build/debian/old/src, NEW to build/debian/dev/x86.
+# --quick (for CI) takes under 20 s: fewer samples, no lfence tables.
+set -eu
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../../.." && pwd)
+PROG=${0##*/}
+
+usage() {
+	sed -n 's/^# \{0,1\}//; 4,5p' "$0" >&2
+	exit 2
+}
+
+die() {
+	echo "$PROG: error: $*" >&2
+	exit 1
+}
+
+OLD=$TOP/build/debian/old/src
+NEW=$TOP/build/debian/dev/x86
+QUICK=
+LFENCE=
+CALLGRIND=1
+CPU=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) QUICK=--quick ;;
+	--lfence) LFENCE=1 ;;
+	--no-callgrind) CALLGRIND= ;;
+	--cpu)
+		[ $# -ge 2 ] || usage
+		CPU=$2
+		shift
+		;;
+	OLD=?*) OLD=${1#OLD=} ;;
+	NEW=?*) NEW=${1#NEW=} ;;
+	-h | --help) usage ;;
+	*)
+		echo "$PROG: unknown argument '$1'" >&2
+		usage
+		;;
+	esac
+	shift
+done
+[ -z "$QUICK" ] && LFENCE=1
+
+for t in "$OLD" "$NEW"; do
+	[ -f "$t/arch/x86/lib/copy_user_64.S" ] ||
+		die "$t: no arch/x86/lib/copy_user_64.S (not a kernel tree?)"
+done
+OLD=$(cd "$OLD" && pwd)
+NEW=$(cd "$NEW" && pwd)
+command -v taskset >/dev/null || die "taskset not found (util-linux)"
+if [ -z "$CPU" ]; then
+	# the last CPU we may run on
+	CPU=$(taskset -cp $$ | sed 's/.*: //; s/.*[,-]//')
+fi
+case $CPU in
+'' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;;
+esac
+
+# one build directory per (OLD, NEW) pair, so runs on other trees do not
+# overwrite each other
+O=$HERE/build/$(printf '%s\n%s\n' "$OLD" "$NEW" | sha1sum | cut -c1-12)
+make -s -C "$HERE" O="$O" OLD="$OLD" NEW="$NEW" >&2 || die "build failed"
+BENCH=$O/bench
+run() { taskset -c "$CPU" "$BENCH" "$@"; }
+
+describe() {
+	local t=$1
+	if git -C "$t" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		printf '%s (%s%s)' "$t" "$(git -C "$t" log -1 --format='%h %s' HEAD)" \
+			"$(git -C "$t" diff --quiet HEAD -- arch/x86/lib/copy_user_64.S ||
+				echo ', copy_user_64.S modified')"
+	else
+		printf '%s' "$t"
+	fi
+}
+
+echo "# $PROG${QUICK:+ $QUICK}${LFENCE:+ --lfence} OLD=$OLD NEW=$NEW (cpu $CPU)"
+echo "# old: $(describe "$OLD")"
+echo "# new: $(describe "$NEW")"
+echo "# kernel: $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"
+echo
+echo "== fault semantics (bench --check) =="
+run --check
+
+echo
+run $QUICK
+
+if [ -n "$LFENCE" ]; then
+	echo
+	echo "######## the same, with an lfence after every copy ########"
+	run $QUICK --lfence | grep -v '^# cpu\|^# pinned'
+fi
+
+if [ -n "$CALLGRIND" ]; then
+	echo
+	echo "== instructions per call (valgrind --tool=callgrind), including call and ret =="
+	if ! command -v valgrind >/dev/null; then
+		echo "# valgrind not installed: skipped"
+		exit 0
+	fi
+	cg=$(mktemp -d)
+	trap 'rm -rf "$cg"' EXIT
+	valgrind --tool=callgrind --collect-atstart=no \
+		--callgrind-out-file="$cg/cg.out" "$BENCH" --icount \
+		>"$cg/log" 2>&1 || { cat "$cg/log" >&2; die "callgrind run failed"; }
+	for f in "$cg"/cg.out.*; do
+		d=$(sed -n 's/^desc: Trigger: Client Request: //p' "$f")
+		t=$(sed -n 's/^totals: //p' "$f")
+		echo "$d $t"
+	done | awk '
+		$1 == "warmup" { next }
+		{ tot[$1 " " $2 " " $3] = $4; lens[$2] = 1 }
+		function pc(r, l) { return (tot[r " " l " 10"] - tot[r " " l " 2"]) / 8 }
+		END {
+			printf "%5s | %9s | %9s | %14s | %14s\n", "len", "old", "new",
+			       "old+srso thunk", "new+srso thunk"
+			n = 0
+			for (l in lens)
+				ls[n++] = l + 0
+			for (i = 0; i < n; i++)	# sort numerically
+				for (j = i + 1; j < n; j++)
+					if (ls[j] < ls[i]) { x = ls[i]; ls[i] = ls[j]; ls[j] = x }
+			for (i = 0; i < n; i++) {
+				l = ls[i]; z = pc("null", l)
+				# wrap_X runs "call X" where wrap_null runs a nop:
+				# the difference is X including its ret; +1 for the call
+				o = pc("old", l) - z + 1; w = pc("new", l) - z + 1
+				so = pc("old_srso", l) - z + 1; sw = pc("new_srso", l) - z + 1
+				printf "%5d | %9g | %9g | %14g | %14g\n", l, o, w, so, sw
+				if (l < 64) { so_ += o; sn_ += w; c++ }
+			}
+			printf "avg<64 | %8.2f | %9.2f |\n", so_ / c, sn_ / c
+		}'
+	echo "# from 64 bytes on both take rep movsb, which callgrind counts once per"
+	echo "# iteration (byte); the inline rep movsb column is left out for that reason"
+fi

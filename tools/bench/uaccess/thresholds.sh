@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# usage: tools/bench/uaccess/thresholds.sh [--quick] [--cpu N] [OLD=<tree>] [NEW=<tree>]
+#
+# Compare the short-copy threshold of NEW's rep_movs_alternative (64) with
+# 32 and 128: thresholds/<T>.patch turns NEW's arch/x86/lib/copy_user_64.S
+# into the variant with threshold T (32: lengths 32..63 go back to the word
+# loop; 128: lengths 64..127 also take unrolled moves instead of rep movsb).
+# Each variant is written to a temporary tree, checked (bench --check) and
+# timed against OLD with run.sh; the lines that decide are printed.
+set -eu
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../../.." && pwd)
+PROG=${0##*/}
+
+usage() {
+	sed -n 's/^# \{0,1\}//; 4p' "$0" >&2
+	exit 2
+}
+
+OLD=$TOP/build/debian/old/src
+NEW=$TOP/build/debian/dev/x86
+ARGS=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) ARGS+=(--quick) ;;
+	--cpu)
+		[ $# -ge 2 ] || usage
+		ARGS+=(--cpu "$2")
+		shift
+		;;
+	OLD=?*) OLD=${1#OLD=} ;;
+	NEW=?*) NEW=${1#NEW=} ;;
+	*)
+		echo "$PROG: unknown argument '$1'" >&2
+		usage
+		;;
+	esac
+	shift
+done
+src=$NEW/arch/x86/lib/copy_user_64.S
+[ -f "$src" ] || { echo "$PROG: error: $src not found" >&2; exit 1; }
+grep -q 'cmpq \$64,%rcx' "$src" && grep -q COPY_HEAD "$src" || {
+	echo "$PROG: error: $src is not the 64-byte short-copy version these patches apply to" >&2
+	exit 1
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "# $PROG ${ARGS[*]} OLD=$OLD NEW=$NEW"
+for t in 32 64 128; do
+	mkdir -p "$tmp/t$t/arch/x86/lib"
+	cp "$src" "$tmp/t$t/arch/x86/lib/copy_user_64.S"
+	if [ "$t" != 64 ]; then
+		patch -s -d "$tmp/t$t" -p1 <"$HERE/thresholds/$t.patch" ||
+			{ echo "$PROG: error: thresholds/$t.patch does not apply" >&2; exit 1; }
+	fi
+	"$HERE/run.sh" --no-callgrind "${ARGS[@]}" OLD="$OLD" NEW="$tmp/t$t" >"$tmp/out$t"
+	grep -q '^check: all ok' "$tmp/out$t" ||
+		{ cat "$tmp/out$t"; echo "$PROG: error: threshold $t fails bench --check" >&2; exit 1; }
+done
+
+# first table of each run: the plain-ret one (the lfence ones follow later)
+row() { # file label -> the first line starting with label
+	awk -v l="$2" 'index($0, l) == 1 { print; exit }' "$1"
+}
+echo
+echo "== threshold: 32 / 64 / 128 (new column; old and rep movsb from the same run) =="
+printf '%-9s | %-55s\n' threshold "line of bench's output"
+for label in "avg<64 " "avg64+ " "   63 |" "  127 |" "  255 |" "fixed, SRSO thunk " \
+	"random 0..63, SRSO" " 4096 |" "65536 |"; do
+	for t in 32 64 128; do
+		printf '%-9s | %s\n' "$t" "$(row "$tmp/out$t" "$label")"
+	done
+done
+echo "# avg<64 / avg64+: fixed length, plain ret, 0..63 and 64..127 (step 8);"
+echo "# 63 / 127 / 255: random length uniform 0..max, plain ret"
