@@ -43,8 +43,10 @@ kernels: kernel-old kernel-new
 selftests: apply
 	$(T)/build-selftests
 
-# 6. The guests' root filesystems.
-initramfs: selftests
+# 6. The guests' root filesystems, with the guest benchmarks of each kernel.
+initramfs: selftests kernels
+	$(T)/build-bench old
+	$(T)/build-bench new
 	$(T)/initramfs old
 	$(T)/initramfs new
 

@@ -6,11 +6,11 @@
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 printf 'CONFIG_HARNESS_NO_SUCH_OPTION=y\n' >"$d/bogus.config"
-# SCHED_CORE without SCHED_SMT cannot be had: a dropped dependency.
-printf '# CONFIG_SCHED_SMT is not set\nCONFIG_SCHED_CORE=y\n' >"$d/dropped.config"
+# CGROUP_SCHED without CGROUPS cannot be had: a dropped dependency.
+printf 'CONFIG_CGROUP_SCHED=y\n' >"$d/dropped.config"
 expect_fail nonzero "CONFIG_HARNESS_NO_SUCH_OPTION=y wanted, got unset" \
 	env OBJ="$d/obj1" "$TOP/tools/kconfig" old "$TOP/configs/base.config" "$d/bogus.config"
-expect_fail nonzero "CONFIG_SCHED_CORE=y wanted, got unset" \
+expect_fail nonzero "CONFIG_CGROUP_SCHED=y wanted, got unset" \
 	env OBJ="$d/obj2" "$TOP/tools/kconfig" old "$TOP/configs/base.config" "$d/dropped.config"
 # And the real fragments pass.
 OBJ="$d/obj3" "$TOP/tools/kconfig" old

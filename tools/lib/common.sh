@@ -29,6 +29,9 @@ export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export CCACHE_BASEDIR=$W
 export CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+# kbuild passes -fmacro-prefix-map=<abs srctree>/= ; both trees map to "",
+# so the option does not change the object and must not split the cache.
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 JOBS=${JOBS:-$(nproc)}
 

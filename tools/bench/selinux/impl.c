@@ -31,6 +31,9 @@
 #elif IMPL_KIND == 3
 #include "candidates.h"
 #define IMPL_TEXT "CANDIDATE " CAND_TEXT
+#ifndef IMPL_LABEL
+#define IMPL_LABEL CAND_NAME
+#endif
 #else
 #error "IMPL_KIND must be 1, 2 or 3"
 #endif
@@ -340,6 +343,7 @@ const struct hash_impl CAT(impl_, IMPL_NAME) = {
 	.name = IMPL_LABEL,
 	.text = IMPL_TEXT,
 	.avc_slots = AVC_CACHE_SLOTS,
+	.node_size = sizeof(struct avtab_node),
 	.avtab_bucket = avtab_bucket,
 	.avc_bucket = avc_bucket,
 	.avtab_nslot = avtab_nslot,

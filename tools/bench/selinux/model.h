@@ -32,6 +32,7 @@ struct hash_impl {
 	const char *name;	/* column name */
 	const char *text;	/* what it is: formula or source */
 	uint32_t avc_slots;	/* the tree's AVC_CACHE_SLOTS */
+	uint32_t node_size;	/* sizeof(struct avtab_node) */
 
 	/* avtab bucket of @k in a table of 2^bits slots (bits <= 32) */
 	uint32_t (*avtab_bucket)(const struct model_key *k, unsigned int bits);

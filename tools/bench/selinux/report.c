@@ -29,3 +29,10 @@ unsigned int ilog2u(uint32_t v)
 {
 	return 31 - (unsigned int)__builtin_clz(v);
 }
+
+int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}

@@ -15,8 +15,8 @@ struct verdict {
 	double avtab_worst_pct;		/* max over 2^14..2^20 of sumsq vs random, % */
 	double cond_worst_pct;		/* the same for te_cond_avtab */
 	double avc_worst_ideal;		/* min over key sets of used / ideal, % */
-	int lookup_file[2];		/* hit, dep vs old, kernel (file) order: 1 pass, 0 tie, -1 fail */
-	int lookup_own[2];		/* hit, dep vs old, own-bucket order */
+	int lookup_file[2];		/* hit, worse of dep/dep-big vs old, kernel (file) order: 1 pass, 0 tie, -1 fail */
+	int lookup_own[2];		/* the same with nodes in the column's own bucket order */
 	int have_lookup;
 };
 
@@ -42,6 +42,7 @@ void sec_lookup(struct model_ctx *ctx);
 /* helpers (report.c) */
 void section(const char *title);
 int cmp_double(const void *a, const void *b);
+int cmp_u64(const void *a, const void *b);
 /* median and quartiles of @v[0..n-1] (sorted in place) */
 void quartiles(double *v, unsigned int n, double *q1, double *med, double *q3);
 unsigned int ilog2u(uint32_t v);

@@ -45,7 +45,7 @@ void sec_file_order(struct model_ctx *ctx)
 	       pk->avtab_offset);
 	printf("Share of adjacent records whose OLD-hash bucket does not decrease, at 2^b slots:\n");
 	printf("   b  slots    in-order%%  (1.0 = file sorted by old bucket)\n");
-	for (unsigned int b = MIN_BITS; b <= MAX_BITS; b++) {
+	for (unsigned int b = MIN_BITS; b <= MAX_BITS + 2; b++) {
 		uint32_t prev = 0, ok = 0;
 
 		for (uint32_t i = 0; i < pk->navtab; i++) {
@@ -103,9 +103,190 @@ static uint32_t distinct_triples(const struct model_rec *recs, uint32_t n)
 
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = pack48(&recs[i].key);
-	qsort(v, n, sizeof(*v), (int (*)(const void *, const void *))cmp_u64_keys);
+	qsort(v, n, sizeof(*v), cmp_u64);
 	for (uint32_t i = 0; i < n; i++)
 		d += !i || v[i] != v[i - 1];
 	free(v);
 	return d;
+}
+
+static void quality(struct model_ctx *ctx, const char *label,
+		    const struct model_rec *recs, uint32_t n, uint32_t real_nslot,
+		    int is_cond)
+{
+	double pct[MAX_IMPL][MAX_BITS + 1], z[MAX_IMPL][MAX_BITS + 1];
+	uint32_t *bucket = xmalloc(n * sizeof(*bucket));
+	uint32_t *count = xmalloc(((size_t)1 << MAX_BITS) * sizeof(*count));
+	uint32_t distinct = distinct_triples(recs, n);
+
+	printf("\n%s: %u entries, %u distinct (source, target, class); kernel size %u slots\n",
+	       label, n, distinct, real_nslot);
+	for (unsigned int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
+		uint32_t nslot = 1u << bits;
+		struct rstat rs;
+
+		random_ideal(recs, n, bits, ctx->seeds, bucket, count, &rs);
+		printf("\n  %s, 2^%u = %u slots%s\n", label, bits, nslot,
+		       nslot == real_nslot ? "  [the kernel's size: avtab_alloc()]" : "");
+		printf("  %-10s %8s %7s %11s %10s %9s %8s\n", "hash", "used",
+		       "longest", "q1/med/q3", "sumsq", "vs random", "z");
+		for (int i = 0; i < ctx->nimpl; i++) {
+			const struct hash_impl *h = ctx->impl[i];
+			struct chain_stats st;
+			char q[32];
+
+			for (uint32_t k = 0; k < n; k++)
+				bucket[k] = h->avtab_bucket(&recs[k].key, bits);
+			chain_stats(bucket, n, nslot, count, &st);
+			pct[i][bits] = 100.0 * ((double)st.sumsq / rs.sumsq - 1);
+			z[i][bits] = ((double)st.sumsq - rs.sumsq) / rs.sumsq_sd;
+			snprintf(q, sizeof(q), "%u/%u/%u", st.q1, st.med, st.q3);
+			printf("  %-10s %8u %7u %11s %10llu %+8.2f%% %+8.1f\n",
+			       h->name, st.used, st.longest, q,
+			       (unsigned long long)st.sumsq, pct[i][bits],
+			       z[i][bits]);
+		}
+		{
+			char q[40];
+
+			snprintf(q, sizeof(q), "%.1f/%.1f/%.1f", rs.q1, rs.med, rs.q3);
+			printf("  %-10s %8.1f %7.1f %11s %10.1f  sd %.1f (%u seeds)\n",
+			       "random", rs.used, rs.longest, q, rs.sumsq,
+			       rs.sumsq_sd, ctx->seeds);
+		}
+	}
+
+	printf("\n  %s summary: sum of chain length^2 vs the random ideal, %% (z)\n", label);
+	printf("  %-6s", "slots");
+	for (int i = 0; i < ctx->nimpl; i++)
+		printf(" %16s", ctx->impl[i]->name);
+	printf("\n");
+	for (unsigned int bits = MIN_BITS; bits <= MAX_BITS; bits++) {
+		printf("  2^%-4u", bits);
+		for (int i = 0; i < ctx->nimpl; i++) {
+			char c[32];
+
+			snprintf(c, sizeof(c), "%+.2f%% (%+.1f)", pct[i][bits], z[i][bits]);
+			printf(" %16s", c);
+		}
+		printf("\n");
+	}
+	printf("  %-6s", "worst");
+	for (int i = 0; i < ctx->nimpl; i++) {
+		double w = -1e9;
+		char c[32];
+
+		for (unsigned int bits = MIN_BITS; bits <= MAX_BITS; bits++)
+			if (pct[i][bits] > w)
+				w = pct[i][bits];
+		if (is_cond)
+			ctx->v[i].cond_worst_pct = w;
+		else
+			ctx->v[i].avtab_worst_pct = w;
+		snprintf(c, sizeof(c), "%+.2f%% %s", w, w <= 1.0 ? "ok" : "FAIL");
+		printf(" %16s", c);
+	}
+	printf("\n  (criterion: within 1%% of random at every size 2^%u..2^%u)\n",
+	       MIN_BITS, MAX_BITS);
+	free(bucket);
+	free(count);
+}
+
+void sec_avtab(struct model_ctx *ctx)
+{
+	const struct policy_keys *pk = &ctx->pk;
+	uint32_t real = ctx->impl[ctx->old]->avtab_nslot(pk->navtab);
+
+	section("avtab: chain statistics on the real policy's keys");
+	printf("used = buckets used; q1/med/q3 = lower nearest-rank quartiles of the non-zero chain lengths;\n"
+	       "vs random = sum of chain length^2 relative to the mean over %u seeds of a keyed random hash\n"
+	       "(splitmix64 of the packed key and the seed); z = (sumsq - mean) / sd of those seeds.\n"
+	       "The hash never sees `specified`: entries differing only in it always share a chain.\n",
+	       ctx->seeds);
+	for (int i = 0; i < ctx->nimpl; i++) {
+		uint32_t ns = ctx->impl[i]->avtab_nslot(pk->navtab);
+
+		if (ns != real)
+			printf("NOTE: %s sizes te_avtab at %u slots, OLD at %u\n",
+			       ctx->impl[i]->name, ns, real);
+	}
+	quality(ctx, "te_avtab", pk->avtab, pk->navtab, real, 0);
+	/* conditional.c: avtab_alloc(&p->te_cond_avtab, p->te_avtab.nel) */
+	quality(ctx, "te_cond_avtab", pk->cond, pk->ncond, real, 1);
+}
+
+struct hk {
+	uint32_t h;
+	uint64_t key;
+};
+
+static int cmp_hk(const void *a, const void *b)
+{
+	const struct hk *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* triples sharing their full 32-bit hash with another triple */
+static void collisions(const char *name, const struct hash_impl *h,
+		       const struct model_rec *recs, uint32_t n, int swap)
+{
+	struct hk *v = xmalloc(n * sizeof(*v));
+	uint32_t m = 0, colliding = 0, values = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct model_key k = recs[i].key;
+
+		if (swap) {	/* feed (source, target, class) in the call-site slots of (class, target, source) */
+			k.source_type = recs[i].key.target_class;
+			k.target_class = recs[i].key.source_type;
+		}
+		v[m].h = h->avtab_bucket(&k, 32);
+		v[m].key = pack48(&recs[i].key);
+		m++;
+	}
+	qsort(v, m, sizeof(*v), cmp_hk);
+	/* drop duplicate triples (same key, other `specified`) */
+	n = 0;
+	for (uint32_t i = 0; i < m; i++)
+		if (!n || v[i].key != v[n - 1].key || v[i].h != v[n - 1].h)
+			v[n++] = v[i];
+	for (uint32_t i = 0; i < n;) {
+		uint32_t j = i + 1;
+
+		while (j < n && v[j].h == v[i].h)
+			j++;
+		values++;
+		if (j - i > 1)
+			colliding += j - i;
+		i = j;
+	}
+	printf("  %-38s %9u %9u %9u %10u\n", name, n, values, n - values,
+	       colliding);
+	free(v);
+}
+
+void sec_collisions(struct model_ctx *ctx)
+{
+	const struct policy_keys *pk = &ctx->pk;
+
+	section("avtab: full 32-bit hash collisions (2^32 slots) on te_avtab");
+	printf("  %-38s %9s %9s %9s %10s\n", "hash", "triples", "values", "excess",
+	       "colliding");
+	for (int i = 0; i < ctx->nimpl; i++)
+		collisions(ctx->impl[i]->name, ctx->impl[i], pk->avtab,
+			   pk->navtab, 0);
+	for (int i = 0; i < ctx->nimpl; i++)
+		if (!strcmp(ctx->impl[i]->name, "2020"))
+			collisions("2020 fed (source, target, class)", ctx->impl[i],
+				   pk->avtab, pk->navtab, 1);
+	printf("  triples = distinct (source, target, class); values = distinct 32-bit hash values;\n"
+	       "  excess = triples - values (triples lost to an earlier one); colliding = triples sharing\n"
+	       "  their value with another triple (a random 32-bit hash: excess ~%.1f, colliding ~%.1f)\n",
+	       (double)pk->navtab * pk->navtab / 8589934592.0,
+	       (double)pk->navtab * pk->navtab / 4294967296.0);
+	printf("  types: %u (values up to %u); 2020 is not injective once values reach 2048\n",
+	       pk->ntypes, pk->ntypes);
 }

@@ -41,7 +41,8 @@ typedef unsigned int gfp_t;
 #define pr_debug(...) do { } while (0)
 #define pr_info(...) do { } while (0)
 
-/* include/linux/log2.h, for non-zero 32-bit n (all avtab_alloc() passes) */
+/* include/linux/log2.h, for non-zero n (all the avtab code passes) */
+#define ilog2(n) (63 - __builtin_clzll((u64)(n)))
 #define rounddown_pow_of_two(n) (1UL << (31 - __builtin_clz((u32)(n))))
 
 static inline void *kvcalloc(size_t n, size_t size, gfp_t flags)

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sec-time.c - speed on this CPU: ns per hash (inlined as in the kernel) and
+ * ns per avtab_search_node() in the kernel's avtab built by the kernel's own
+ * avtab_alloc()/avtab_insert(), with nodes in the policy file's order (what
+ * the kernel allocates at policy load) and in each hash's own bucket order.
+ * All measurements are interleaved round-robin; medians are reported.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "keyed-random.h"
+#include "report.h"
+#include "tsc.h"
+
+struct series {
+	double *v;
+	double q1, med, q3;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p) {
+		fprintf(stderr, "sec-time: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+static void finish(struct series *s, unsigned int rounds)
+{
+	quartiles(s->v, rounds, &s->q1, &s->med, &s->q3);
+}
+
+static const char *fmt(const struct series *s)
+{
+	static char buf[8][32];
+	static int k;
+	char *b = buf[k++ & 7];
+	double spread = s->med > 0 ? 100.0 * (s->q3 - s->q1) / (2 * s->med) : 0;
+
+	snprintf(b, 32, "%6.1f ±%.0f%%", s->med, spread);
+	return b;
+}
+
+/*
+ * The machine is shared: a sample (warm-up plus timed run) during which this
+ * thread was preempted is thrown away and taken again, up to MAX_RETRY
+ * times.  @disturbed counts the samples that never ran undisturbed.
+ */
+#define MAX_RETRY 50
+
+static long nivcsw(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_THREAD, &ru);
+	return ru.ru_nivcsw;
+}
+
+struct job {
+	int what;			/* J_* */
+	const struct hash_impl *h;
+	int dep;
+	struct ktable *t;
+	const struct model_key *keys;
+	uint32_t start, n;
+};
+
+enum { J_AVTAB_HASH, J_AVC_HASH, J_LOOKUP, J_DEP };
+
+static uint64_t run_job(const struct job *j)
+{
+	switch (j->what) {
+	case J_AVTAB_HASH:
+		return j->h->time_avtab_hash(j->n, j->dep);
+	case J_AVC_HASH:
+		return j->h->time_avc_hash(j->n, j->dep);
+	case J_LOOKUP:
+		return j->h->bench_lookup(j->t, j->keys, j->n);
+	default:
+		return j->h->bench_dep(j->t, j->keys, j->start, j->n);
+	}
+}
+
+/* ns per operation: a warm-up run, then the timed run, undisturbed */
+static unsigned int retakes;
+
+static double sample(const struct job *j, double per_ns, unsigned int *disturbed)
+{
+	uint64_t c = 0;
+
+	for (int tries = 0; tries < MAX_RETRY; tries++) {
+		long before = nivcsw();
+
+		run_job(j);
+		c = run_job(j);
+		if (nivcsw() == before)
+			return c / per_ns / j->n;
+		retakes++;
+	}
+	++*disturbed;
+	return c / per_ns / j->n;
+}
+
+enum { T_AVTAB_LAT, T_AVTAB_THR, T_AVC_LAT, T_AVC_THR, T_KINDS };
+
+void sec_hash_time(struct model_ctx *ctx)
+{
+	uint32_t iters = 1u << 16;
+	unsigned int nconf = ctx->nimpl * T_KINDS;
+	struct series *s = xcalloc(nconf, sizeof(*s));
+	double per_ns = tsc_per_ns();
+	unsigned int disturbed = 0;
+
+	for (unsigned int c = 0; c < nconf; c++)
+		s[c].v = xcalloc(ctx->rounds, sizeof(double));
+	for (unsigned int r = 0; r < ctx->rounds; r++) {
+		for (unsigned int k = 0; k < nconf; k++) {
+			unsigned int c = (k + r) % nconf;
+			int kind = c % T_KINDS;
+			struct job j = {
+				.what = kind < T_AVC_LAT ? J_AVTAB_HASH : J_AVC_HASH,
+				.h = ctx->impl[c / T_KINDS],
+				.dep = kind == T_AVTAB_LAT || kind == T_AVC_LAT,
+				.n = iters,
+			};
+
+			s[c].v[r] = sample(&j, per_ns, &disturbed);
+		}
+	}
+	section("Hash cost: ns per hash on this CPU (inlined, as in the kernel)");
+	printf("TSC %.3f GHz; %u hashes per measurement, %u interleaved rounds; median ±half the interquartile range;\n"
+	       "samples disturbed by preemption are retaken (still disturbed after %d tries: %u of %u).\n"
+	       "lat = each key depends on the previous hash (latency, incl. ~2 cycles of loop feedback);\n"
+	       "thr = independent keys from an L1-resident array (throughput). avtab at 2^15 slots, AVC at 512.\n",
+	       per_ns, iters, ctx->rounds, MAX_RETRY, disturbed, nconf * ctx->rounds);
+	printf("  %-10s %14s %14s %14s %14s\n", "hash", "avtab lat", "avtab thr",
+	       "avc lat", "avc thr");
+	for (int i = 0; i < ctx->nimpl; i++) {
+		for (int k = 0; k < T_KINDS; k++)
+			finish(&s[i * T_KINDS + k], ctx->rounds);
+		printf("  %-10s %14s %14s %14s %14s\n", ctx->impl[i]->name,
+		       fmt(&s[i * T_KINDS + T_AVTAB_LAT]),
+		       fmt(&s[i * T_KINDS + T_AVTAB_THR]),
+		       fmt(&s[i * T_KINDS + T_AVC_LAT]),
+		       fmt(&s[i * T_KINDS + T_AVC_THR]));
+	}
+	for (unsigned int c = 0; c < nconf; c++)
+		free(s[c].v);
+	free(s);
+}
+
+enum { L_HIT, L_DEP, L_DEPBIG, L_MISS, L_KINDS };
+#define DEPBIG_STEPS 32768	/* keys, buckets and nodes touched: ~7 MiB, beyond L2 */
+enum { LAY_FILE, LAY_OWN, LAY_N };
+
+/* 1: not above old; 0: above, but the interquartile ranges overlap (noise);
+ * -1: above and separated */
+static int judge(const struct series *x, const struct series *old)
+{
+	if (x->med <= old->med)
+		return 1;
+	return x->q1 <= old->q3 ? 0 : -1;
+}
+
+static const char *judged(int j)
+{
+	return j > 0 ? "ok" : j == 0 ? "tie" : "FAIL";
+}
+
+void sec_lookup(struct model_ctx *ctx)
+{
+	const struct policy_keys *pk = &ctx->pk;
+	uint32_t n = pk->navtab, nlook = 1u << 14;
+	struct model_rec *recs = xcalloc(n, sizeof(*recs));
+	struct model_key *bykey = xcalloc(n, sizeof(*bykey));
+	struct model_key *hit = xcalloc(nlook, sizeof(*hit));
+	struct model_key *miss = xcalloc(nlook, sizeof(*miss));
+	uint32_t *order = xcalloc(n, sizeof(*order)), *cyc = xcalloc(n, sizeof(*cyc));
+	struct ktable *t[MAX_IMPL][LAY_N];
+	unsigned int nconf = ctx->nimpl * LAY_N * L_KINDS;
+	struct series *s = xcalloc(nconf, sizeof(*s));
+	uint64_t rs = 0x10c4u;
+	uint32_t ncyc = 0, start, got;
+	unsigned int disturbed = 0;
+	double per_ns = tsc_per_ns();
+	const struct hash_impl *old = ctx->impl[ctx->old];
+
+	/* the dependent walk: a random cycle (Sattolo) through the records
+	 * whose datum is a u32, the next record id stored in datum.u.data */
+	memcpy(recs, pk->avtab, n * sizeof(*recs));
+	for (uint32_t i = 0; i < n; i++) {
+		bykey[i] = recs[i].key;
+		if (!recs[i].xperms)
+			cyc[ncyc++] = i;
+	}
+	for (uint32_t i = ncyc - 1; i > 0; i--) {
+		uint32_t j = (uint32_t)(((splitmix64(rs++) >> 32) * i) >> 32), x = cyc[i];
+
+		cyc[i] = cyc[j];
+		cyc[j] = x;
+	}
+	for (uint32_t i = 0; i < ncyc; i++)
+		recs[cyc[i]].data = cyc[(i + 1) % ncyc];
+	start = cyc[0];
+	for (uint32_t i = 0; i < nlook; i++)
+		hit[i] = recs[(splitmix64(rs++) >> 32) * n >> 32].key;
+
+	for (int i = 0; i < ctx->nimpl; i++) {
+		const struct hash_impl *h = ctx->impl[i];
+
+		for (uint32_t k = 0; k < n; k++)
+			order[k] = k;
+		t[i][LAY_FILE] = h->table_build(recs, n, order);
+		h->table_walk(t[i][LAY_FILE], order);
+		t[i][LAY_OWN] = h->table_build(recs, n, order);
+		for (int l = 0; l < LAY_N; l++) {
+			got = h->table_check(t[i][l], bykey, n);
+			if (got != n) {
+				fprintf(stderr, "sec-time: %s finds %u of %u records\n",
+					h->name, got, n);
+				exit(1);
+			}
+		}
+	}
+	for (uint32_t i = 0; i < nlook;) {
+		struct model_key k = {
+			.source_type = 1 + (uint16_t)((splitmix64(rs++) >> 32) * pk->ntypes >> 32),
+			.target_type = 1 + (uint16_t)((splitmix64(rs++) >> 32) * pk->ntypes >> 32),
+			.target_class = 1 + (uint16_t)((splitmix64(rs++) >> 32) * pk->nclasses >> 32),
+			.specified = 1,		/* AVTAB_ALLOWED */
+		};
+
+		if (!old->table_check(t[ctx->old][LAY_FILE], &k, 1))
+			miss[i++] = k;
+	}
+	for (int i = 0; i < ctx->nimpl; i++)
+		if (ctx->impl[i]->table_check(t[i][LAY_FILE], miss, nlook)) {
+			fprintf(stderr, "sec-time: %s finds a key that OLD does not\n",
+				ctx->impl[i]->name);
+			exit(1);
+		}
+
+	for (unsigned int c = 0; c < nconf; c++)
+		s[c].v = xcalloc(ctx->rounds, sizeof(double));
+	for (unsigned int r = 0; r < ctx->rounds; r++) {
+		for (unsigned int k = 0; k < nconf; k++) {
+			unsigned int c = (k + r) % nconf;
+			int i = c / (LAY_N * L_KINDS), l = c / L_KINDS % LAY_N;
+			int kind = c % L_KINDS;
+			int dep = kind == L_DEP || kind == L_DEPBIG;
+			struct job j = {
+				.what = dep ? J_DEP : J_LOOKUP,
+				.h = ctx->impl[i],
+				.t = t[i][l],
+				.keys = dep ? bykey : kind == L_HIT ? hit : miss,
+				.start = start,
+				.n = kind == L_DEPBIG ? DEPBIG_STEPS :
+				     kind == L_DEP ? nlook / 4 : nlook,
+			};
+
+			s[c].v[r] = sample(&j, per_ns, &disturbed);
+		}
+	}
+	for (unsigned int c = 0; c < nconf; c++)
+		finish(&s[c], ctx->rounds);
+
+	section("avtab lookups: ns per avtab_search_node() on this CPU");
+	printf("The kernel's avtab (avtab_alloc: %u slots) and avtab_insert()/avtab_search_node() from the\n"
+	       "OLD tree (from NEW for the NEW column), %zu-byte struct avtab_node objects allocated back to back.\n"
+	       "file order = nodes allocated in the order the policy file stores the records (what the kernel\n"
+	       "does at policy load); own order = nodes allocated in the column's own bucket order (a relayout).\n"
+	       "hit: %u random existing keys, independent; dep: %u lookups, each key taken from the previous\n"
+	       "result (datum), working set within L2; dep-big: the same walk for %u steps, working set beyond\n"
+	       "L2; miss: %u absent (source, target, class). Each sample: a warm-up pass, then the timed pass.\n"
+	       "Median ±half IQR of %u interleaved rounds; samples disturbed by preemption are retaken\n"
+	       "(retakes: %u; still disturbed after %d tries: %u of %u).\n",
+	       old->table_nslot(t[ctx->old][LAY_FILE]), (size_t)old->node_size, nlook,
+	       nlook / 4, DEPBIG_STEPS, nlook, ctx->rounds, retakes, MAX_RETRY, disturbed,
+	       nconf * ctx->rounds);
+	printf("  %-10s %-10s %13s %13s %13s %13s  vs old, file order: hit dep dep-big\n",
+	       "hash", "layout", "hit ns", "dep ns", "dep-big ns", "miss ns");
+	for (int i = 0; i < ctx->nimpl; i++) {
+		for (int l = 0; l < LAY_N; l++) {
+			const struct series *x = &s[(i * LAY_N + l) * L_KINDS];
+			const struct series *o = &s[(ctx->old * LAY_N + LAY_FILE) * L_KINDS];
+			int jh = judge(&x[L_HIT], &o[L_HIT]), jd = judge(&x[L_DEP], &o[L_DEP]);
+			int jb = judge(&x[L_DEPBIG], &o[L_DEPBIG]);
+			int *v = l == LAY_FILE ? ctx->v[i].lookup_file : ctx->v[i].lookup_own;
+
+			printf("  %-10s %-10s %13s %13s %13s %13s  %+4.0f%% %s %+4.0f%% %s %+4.0f%% %s\n",
+			       l ? "" : ctx->impl[i]->name,
+			       l == LAY_FILE ? "file order" : "own order",
+			       fmt(&x[L_HIT]), fmt(&x[L_DEP]), fmt(&x[L_DEPBIG]),
+			       fmt(&x[L_MISS]),
+			       100 * (x[L_HIT].med / o[L_HIT].med - 1), judged(jh),
+			       100 * (x[L_DEP].med / o[L_DEP].med - 1), judged(jd),
+			       100 * (x[L_DEPBIG].med / o[L_DEPBIG].med - 1), judged(jb));
+			v[0] = jh;
+			v[1] = jd < jb ? jd : jb;
+		}
+		ctx->v[i].have_lookup = 1;
+	}
+	printf("  ok: median not above old's (file order); tie: above, interquartile ranges overlap; FAIL: above, separated.\n");
+
+	for (int i = 0; i < ctx->nimpl; i++)
+		for (int l = 0; l < LAY_N; l++)
+			ctx->impl[i]->table_free(t[i][l]);
+	for (unsigned int c = 0; c < nconf; c++)
+		free(s[c].v);
+	free(s);
+	free(recs);
+	free(bykey);
+	free(hit);
+	free(miss);
+	free(order);
+	free(cyc);
+}
