@@ -80,6 +80,18 @@ static inline u32 hash3(u32 a, u32 b, u32 c, unsigned int bits)
 }
 #define AVTAB_ARGS(k) (k)->target_class, (k)->target_type, (k)->source_type
 
+#elif HASH3_CANDIDATE == 5
+/* The 2020 formula with the avtab fields in AVC order (source, target,
+ * class), as the preliminary study evaluated it. */
+#define CAND_NAME "2020-stc"
+#define CAND_TEXT "hash_32(a + rol32(b, 11) + rol32(c, 22), bits); " \
+	"avtab (source, target, class), AVC (ssid, tsid, tclass)"
+static inline u32 hash3(u32 a, u32 b, u32 c, int bits)
+{
+	return hash_32(a + rol32(b, 11) + rol32(c, 22), bits);
+}
+#define AVTAB_ARGS(k) (k)->source_type, (k)->target_type, (k)->target_class
+
 #else
 #error "unknown HASH3_CANDIDATE"
 #endif

@@ -33,7 +33,7 @@ mkdir -p "$out"
 
 desc=$(git -C "$tree" describe --always --dirty 2>/dev/null || echo "not a git tree")
 hash3="$tree/security/selinux/include/hash3.h"
-TAG=$(echo "$tag" | tr a-z A-Z)
+TAG=$(echo "$tag" | tr '[:lower:]' '[:upper:]')
 
 # Which argument does the tree's avtab_hash() take: a mask or a bit count?
 proto=$("$x" proto avtab_hash "$tree/security/selinux/ss/avtab.c")
@@ -56,7 +56,7 @@ trap 'rm -rf "$tmp"' EXIT
 	echo "#define KTREE_DESC \"$tag: $tree ($desc)\""
 	echo "#define KTREE_JHASH_H \"$tree/include/linux/jhash.h\""
 	for fn in rol64 ror64 rol32 ror32; do
-		"$x" func $fn "$tree/include/linux/bitops.h"
+		"$x" func "$fn" "$tree/include/linux/bitops.h"
 	done
 	echo "#include \"$tree/include/linux/hash.h\""
 	"$x" struct extended_perms_data "$tree/security/selinux/include/security.h"
@@ -101,14 +101,14 @@ opt_funcs="avtab_node_cmp avtab_alloc_common"
 	"$x" lines '^static struct kmem_cache \*avtab_(node|xperms)_cachep' "$tree/security/selinux/ss/avtab.c"
 	for fn in $opt_funcs; do
 		if grep -q "^[A-Za-z_].*[ *]$fn(" "$tree/security/selinux/ss/avtab.c"; then
-			"$x" func $fn "$tree/security/selinux/ss/avtab.c"
+			"$x" func "$fn" "$tree/security/selinux/ss/avtab.c"
 		fi
 	done
 	# The kernel calls avtab_search_node() from services.c: never inline it.
 	echo "__attribute__((noinline))"
 	"$x" proto avtab_search_node "$tree/security/selinux/ss/avtab.c"
 	for fn in $code_funcs; do
-		"$x" func $fn "$tree/security/selinux/ss/avtab.c"
+		"$x" func "$fn" "$tree/security/selinux/ss/avtab.c"
 	done
 	echo "static inline void KIMPL_PFX(set_caches)(struct kmem_cache *node, struct kmem_cache *xperms)"
 	echo "{"
@@ -121,4 +121,4 @@ opt_funcs="avtab_node_cmp avtab_alloc_common"
 for f in types hash code; do
 	mv "$tmp/$f.h" "$out/$tag-$f.h"
 done
-echo "gen-tree: $tag = $tree ($desc): avtab_hash takes $(echo $argkind | tr A-Z a-z), hash3.h $([ -r "$hash3" ] && echo present || echo absent)"
+echo "gen-tree: $tag = $tree ($desc): avtab_hash takes $(echo "$argkind" | tr '[:upper:]' '[:lower:]'), hash3.h $([ -r "$hash3" ] && echo present || echo absent)"

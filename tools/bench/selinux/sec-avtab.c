@@ -231,19 +231,13 @@ static int cmp_hk(const void *a, const void *b)
 
 /* triples sharing their full 32-bit hash with another triple */
 static void collisions(const char *name, const struct hash_impl *h,
-		       const struct model_rec *recs, uint32_t n, int swap)
+		       const struct model_rec *recs, uint32_t n)
 {
 	struct hk *v = xmalloc(n * sizeof(*v));
 	uint32_t m = 0, colliding = 0, values = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		struct model_key k = recs[i].key;
-
-		if (swap) {	/* feed (source, target, class) in the call-site slots of (class, target, source) */
-			k.source_type = recs[i].key.target_class;
-			k.target_class = recs[i].key.source_type;
-		}
-		v[m].h = h->avtab_bucket(&k, 32);
+		v[m].h = h->avtab_bucket(&recs[i].key, 32);
 		v[m].key = pack48(&recs[i].key);
 		m++;
 	}
@@ -263,7 +257,7 @@ static void collisions(const char *name, const struct hash_impl *h,
 			colliding += j - i;
 		i = j;
 	}
-	printf("  %-38s %9u %9u %9u %10u\n", name, n, values, n - values,
+	printf("  %-10s %9u %9u %9u %10u\n", name, n, values, n - values,
 	       colliding);
 	free(v);
 }
@@ -273,15 +267,11 @@ void sec_collisions(struct model_ctx *ctx)
 	const struct policy_keys *pk = &ctx->pk;
 
 	section("avtab: full 32-bit hash collisions (2^32 slots) on te_avtab");
-	printf("  %-38s %9s %9s %9s %10s\n", "hash", "triples", "values", "excess",
+	printf("  %-10s %9s %9s %9s %10s\n", "hash", "triples", "values", "excess",
 	       "colliding");
 	for (int i = 0; i < ctx->nimpl; i++)
 		collisions(ctx->impl[i]->name, ctx->impl[i], pk->avtab,
-			   pk->navtab, 0);
-	for (int i = 0; i < ctx->nimpl; i++)
-		if (!strcmp(ctx->impl[i]->name, "2020"))
-			collisions("2020 fed (source, target, class)", ctx->impl[i],
-				   pk->avtab, pk->navtab, 1);
+			   pk->navtab);
 	printf("  triples = distinct (source, target, class); values = distinct 32-bit hash values;\n"
 	       "  excess = triples - values (triples lost to an earlier one); colliding = triples sharing\n"
 	       "  their value with another triple (a random 32-bit hash: excess ~%.1f, colliding ~%.1f)\n",

@@ -53,7 +53,11 @@ static const char *fmt(const struct series *s)
  * thread was preempted is thrown away and taken again, up to MAX_RETRY
  * times.  @disturbed counts the samples that never ran undisturbed.
  */
-#define MAX_RETRY 50
+#define MAX_RETRY 30
+#define MAX_RETRY_QUICK 5
+
+static int max_retry = MAX_RETRY;
+static unsigned int retakes;
 
 static long nivcsw(void)
 {
@@ -89,13 +93,11 @@ static uint64_t run_job(const struct job *j)
 }
 
 /* ns per operation: a warm-up run, then the timed run, undisturbed */
-static unsigned int retakes;
-
 static double sample(const struct job *j, double per_ns, unsigned int *disturbed)
 {
 	uint64_t c = 0;
 
-	for (int tries = 0; tries < MAX_RETRY; tries++) {
+	for (int tries = 0; tries < max_retry; tries++) {
 		long before = nivcsw();
 
 		run_job(j);
@@ -118,6 +120,8 @@ void sec_hash_time(struct model_ctx *ctx)
 	double per_ns = tsc_per_ns();
 	unsigned int disturbed = 0;
 
+	max_retry = ctx->quick ? MAX_RETRY_QUICK : MAX_RETRY;
+	retakes = 0;
 	for (unsigned int c = 0; c < nconf; c++)
 		s[c].v = xcalloc(ctx->rounds, sizeof(double));
 	for (unsigned int r = 0; r < ctx->rounds; r++) {
@@ -136,10 +140,10 @@ void sec_hash_time(struct model_ctx *ctx)
 	}
 	section("Hash cost: ns per hash on this CPU (inlined, as in the kernel)");
 	printf("TSC %.3f GHz; %u hashes per measurement, %u interleaved rounds; median ±half the interquartile range;\n"
-	       "samples disturbed by preemption are retaken (still disturbed after %d tries: %u of %u).\n"
+	       "samples disturbed by preemption are retaken (retakes: %u; still disturbed after %d tries: %u of %u).\n"
 	       "lat = each key depends on the previous hash (latency, incl. ~2 cycles of loop feedback);\n"
 	       "thr = independent keys from an L1-resident array (throughput). avtab at 2^15 slots, AVC at 512.\n",
-	       per_ns, iters, ctx->rounds, MAX_RETRY, disturbed, nconf * ctx->rounds);
+	       per_ns, iters, ctx->rounds, retakes, max_retry, disturbed, nconf * ctx->rounds);
 	printf("  %-10s %14s %14s %14s %14s\n", "hash", "avtab lat", "avtab thr",
 	       "avc lat", "avc thr");
 	for (int i = 0; i < ctx->nimpl; i++) {
@@ -192,6 +196,8 @@ void sec_lookup(struct model_ctx *ctx)
 	double per_ns = tsc_per_ns();
 	const struct hash_impl *old = ctx->impl[ctx->old];
 
+	max_retry = ctx->quick ? MAX_RETRY_QUICK : MAX_RETRY;
+	retakes = 0;
 	/* the dependent walk: a random cycle (Sattolo) through the records
 	 * whose datum is a u32, the next record id stored in datum.u.data */
 	memcpy(recs, pk->avtab, n * sizeof(*recs));
@@ -282,7 +288,7 @@ void sec_lookup(struct model_ctx *ctx)
 	       "Median ±half IQR of %u interleaved rounds; samples disturbed by preemption are retaken\n"
 	       "(retakes: %u; still disturbed after %d tries: %u of %u).\n",
 	       old->table_nslot(t[ctx->old][LAY_FILE]), (size_t)old->node_size, nlook,
-	       nlook / 4, DEPBIG_STEPS, nlook, ctx->rounds, retakes, MAX_RETRY, disturbed,
+	       nlook / 4, DEPBIG_STEPS, nlook, ctx->rounds, retakes, max_retry, disturbed,
 	       nconf * ctx->rounds);
 	printf("  %-10s %-10s %13s %13s %13s %13s  vs old, file order: hit dep dep-big\n",
 	       "hash", "layout", "hit ns", "dep ns", "dep-big ns", "miss ns");

@@ -200,13 +200,13 @@ struct avg {
 static void print_head(const char *title)
 {
 	printf("\n== %s ==\n", title);
-	printf("%5s | %9s | %9s | %15s | %7s\n",
+	printf("%6s | %9s | %9s | %15s | %7s\n",
 	       "len", "old ticks", "new ticks", "rep movsb ticks", "delta%");
 }
 
 static void print_row(const char *len, double o, double n, double m)
 {
-	printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n",
+	printf("%6s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n",
 	       len, o, n, m, pct(o, n));
 }
 
@@ -268,10 +268,10 @@ static void fixed_table(const char *title, int r_old, int r_new,
 	a->noise_old = noise_sum[0] / a->n;
 	a->noise_new = noise_sum[1] / a->n;
 	a->noise_movsb = noise_sum[2] / a->n;
-	printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n", "avg<64",
+	printf("%6s | %9.2f | %9.2f | %15.2f | %+6.1f%%\n", "avg<64",
 	       a->old, a->new, a->movsb, pct(a->old, a->new));
 	if (n_mid)
-		printf("%5s | %9.2f | %9.2f | %15.2f | %+6.1f%%   (lengths 64..127 in the table)\n",
+		printf("%6s | %9.2f | %9.2f | %15.2f | %+6.1f%%   (lengths 64..127 in the table)\n",
 		       "avg64+", mid[0] / n_mid, mid[1] / n_mid, mid[2] / n_mid,
 		       pct(mid[0], mid[1]));
 	printf("# 0..63: new vs rep movsb %+.1f%%; new slower than old by more than "
@@ -394,26 +394,26 @@ static int bench(void)
 	fixed_table("fixed length, plain ret", R_OLD, R_NEW, &fx, 1);
 
 	printf("\n== random length (a new length every call, uniform 0..max), plain ret ==\n");
-	printf("%5s | %9s | %9s | %15s | %7s\n",
-	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("63", R_OLD, R_NEW, 63, &rnd);
-	random_row("127", R_OLD, R_NEW, 127, &tmp);
-	random_row("255", R_OLD, R_NEW, 255, &tmp);
+	printf("%6s | %9s | %9s | %15s | %7s\n",
+	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("0..63", R_OLD, R_NEW, 63, &rnd);
+	random_row("0..127", R_OLD, R_NEW, 127, &tmp);
+	random_row("0..255", R_OLD, R_NEW, 255, &tmp);
 
 	fixed_table("fixed length, every ret through the SRSO return thunk "
 		    "(rep movsb: inline, no call)",
 		    R_OLD_SRSO, R_NEW_SRSO, &fx_srso, !opt.quick);
 	printf("\n== random length uniform 0..63, SRSO return thunk ==\n");
-	printf("%5s | %9s | %9s | %15s | %7s\n",
-	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("63", R_OLD_SRSO, R_NEW_SRSO, 63, &rnd_srso);
+	printf("%6s | %9s | %9s | %15s | %7s\n",
+	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("0..63", R_OLD_SRSO, R_NEW_SRSO, 63, &rnd_srso);
 
 	fixed_table("fixed length, every ret through the ITS return thunk",
 		    R_OLD_ITS, R_NEW_ITS, &fx_its, 0);
 	printf("\n== random length uniform 0..63, ITS return thunk ==\n");
-	printf("%5s | %9s | %9s | %15s | %7s\n",
-	       "max", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("63", R_OLD_ITS, R_NEW_ITS, 63, &rnd_its);
+	printf("%6s | %9s | %9s | %15s | %7s\n",
+	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+	random_row("0..63", R_OLD_ITS, R_NEW_ITS, 63, &rnd_its);
 
 	large_guard();
 

@@ -66,14 +66,26 @@ done
 row() { # file label -> the first line starting with label
 	awk -v l="$2" 'index($0, l) == 1 { print; exit }' "$1"
 }
+lrow() { # the same in the lfence half of run.sh's output
+	awk -v l="$2" '/^######## the same/ { f = 1 } f && index($0, l) == 1 { print; exit }' "$1"
+}
 echo
 echo "== threshold: 32 / 64 / 128 (new column; old and rep movsb from the same run) =="
 printf '%-9s | %-55s\n' threshold "line of bench's output"
-for label in "avg<64 " "avg64+ " "   63 |" "  127 |" "  255 |" "fixed, SRSO thunk " \
-	"random 0..63, SRSO" " 4096 |" "65536 |"; do
+for label in "avg<64 " "avg64+ " " 0..63 |" "0..127 |" "0..255 |" "fixed, SRSO thunk " \
+	"random 0..63, SRSO" "  4096 |" " 65536 |"; do
 	for t in 32 64 128; do
 		printf '%-9s | %s\n' "$t" "$(row "$tmp/out$t" "$label")"
 	done
 done
+if grep -q '^######## the same' "$tmp/out64"; then
+	echo
+	echo "== the same with an lfence after every copy =="
+	for label in "avg<64 " "avg64+ " " 0..63 |" "0..127 |" "0..255 |"; do
+		for t in 32 64 128; do
+			printf '%-9s | %s\n' "$t" "$(lrow "$tmp/out$t" "$label")"
+		done
+	done
+fi
 echo "# avg<64 / avg64+: fixed length, plain ret, 0..63 and 64..127 (step 8);"
-echo "# 63 / 127 / 255: random length uniform 0..max, plain ret"
+echo "# 0..63 / 0..127 / 0..255: random length, uniform in that range, plain ret"

@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The OLD tree's rep_movs_alternative(), renamed (UAB_SRC: see Kbuild). */
+#define rep_movs_alternative uab_old_rep_movs_alternative
+#include UAB_SRC
