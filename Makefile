@@ -13,7 +13,7 @@ SHELL := /bin/bash
 T := tools
 
 .PHONY: all check run deps base apply export kernels kernel-old kernel-new \
-	selftests initramfs boot host-tests clean distclean help
+	selftests initramfs host-tests check-bisect check-debug clean distclean help
 
 all: help
 
@@ -70,3 +70,12 @@ clean:
 
 distclean:
 	rm -rf build
+
+# Hardening: every patch builds on its own and passes checkpatch --strict;
+# the debug kernel (configs/debug.config) runs every test and the stress
+# programs without a splat.
+check-bisect: apply
+	$(T)/check-bisect
+
+check-debug: initramfs
+	$(T)/check-debug
