@@ -9,11 +9,28 @@
 
 #define SEQ_SUBJECTS 32
 #define SEQ_TARGETS 64
+#define GRID_MAX_CLASSES 4
+
+static const struct avc_grid grids[AVC_NSETS] = {
+	[AVC_STRIDE2] = { 0, 1, 2, 0, 1 },
+	[AVC_STRIDE3] = { 0, 1, 3, 0, 1 },
+	[AVC_STRIDE4] = { 0, 1, 4, 0, 1 },
+	[AVC_STRIDE8] = { 0, 1, 8, 0, 1 },
+	[AVC_STRIDE16] = { 0, 1, 16, 0, 1 },
+	[AVC_STRIDE64] = { 0, 1, 64, 0, 1 },
+	[AVC_STRIDE2_4C] = { 0, 1, 2, 0, 4 },
+	[AVC_STRIDE4_4C] = { 0, 1, 4, 0, 4 },
+	[AVC_SUBJ2] = { 2, 20, 2, 0, 1 },
+	[AVC_SUBJ4] = { 4, 20, 4, 0, 1 },
+	[AVC_SUBJ2_ONE] = { 2, 0, 0, 1, 1 },
+};
 
 const char *avc_set_name(enum avc_set set)
 {
 	static const char *const names[AVC_NSETS] = {
 		"uniform", "zipf", "dominant", "sequential",
+		"stride2", "stride3", "stride4", "stride8", "stride16", "stride64",
+		"stride2x4c", "stride4x4c", "subj2", "subj4", "subj2-one",
 	};
 
 	return names[set];
@@ -26,6 +43,17 @@ const char *avc_set_text(enum avc_set set)
 		"ssid Zipf(s=1) over a random ranking of 1..NSIDS, tsid uniform",
 		"one ssid (random per sample), tsid uniform",
 		"ssid in base..base+31, tsid in base..base+63 (consecutive SIDs)",
+		"one ssid, one class, tsid = base + 2k, k = 0..n-1 (every 2nd SID)",
+		"one ssid, one class, tsid = base + 3k, k = 0..n-1",
+		"one ssid, one class, tsid = base + 4k, k = 0..n-1",
+		"one ssid, one class, tsid = base + 8k, k = 0..n-1",
+		"one ssid, one class, tsid = base + 16k, k = 0..n-1",
+		"one ssid, one class, tsid = base + 64k, k = 0..n-1",
+		"one ssid, 4 classes, tsid = base + 2k, k = 0..n/4-1",
+		"one ssid, 4 classes, tsid = base + 4k, k = 0..n/4-1",
+		"ssid = base + 2i (i < 20), tsid = base + 2j (j < n/20), one class",
+		"ssid = base + 4i (i < 20), tsid = base + 4j (j < n/20), one class",
+		"ssid = base + 2i, i = 0..n-1 (strided subjects); one tsid, one class",
 	};
 
 	return text[set];
@@ -68,6 +96,51 @@ static uint32_t zipf(struct rng *r, const double *cdf, uint32_t n)
 	return lo;
 }
 
+static void grid_keys(const struct avc_grid *g, struct rng *r, uint32_t n,
+		      uint32_t nsids, uint32_t nclasses, struct avc_key *out)
+{
+	uint32_t nsubj = g->nsubj, ntarg = g->ntarg, ncls = g->ncls;
+	uint32_t cls[GRID_MAX_CLASSES], sbase, tbase;
+
+	if (!nsubj)
+		nsubj = (n + ntarg * ncls - 1) / (ntarg * ncls);
+	if (!ntarg)
+		ntarg = (n + nsubj * ncls - 1) / (nsubj * ncls);
+	if (ncls > GRID_MAX_CLASSES || ncls > nclasses) {
+		fprintf(stderr, "avc-keys: %u classes in a strided set\n", ncls);
+		exit(1);
+	}
+	for (uint32_t c = 0; c < ncls; c++) {
+		uint32_t k, dup;
+
+		do {	/* distinct classes */
+			k = 1 + below(r, nclasses);
+			dup = 0;
+			for (uint32_t d = 0; d < c; d++)
+				dup |= cls[d] == k;
+		} while (dup);
+		cls[c] = k;
+	}
+	sbase = 1 + below(r, nsids);
+	tbase = g->sstride && g->tstride ? sbase : 1 + below(r, nsids);
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t j = k % ntarg, rest = k / ntarg;
+
+		out[k].ssid = sbase + g->sstride * (rest / ncls);
+		out[k].tsid = tbase + g->tstride * j;
+		out[k].tclass = (uint16_t)cls[rest % ncls];
+	}
+}
+
+void avc_grid_keys(const struct avc_grid *g, uint32_t seed, uint32_t sample,
+		   uint32_t n, uint32_t nsids, uint32_t nclasses,
+		   struct avc_key *out)
+{
+	struct rng r = { 0x9a1d0000ull + seed * 1000003ull + sample };
+
+	grid_keys(g, &r, n, nsids, nclasses, out);
+}
+
 void avc_keys(enum avc_set set, uint32_t sample, uint32_t n, uint32_t nsids,
 	      uint32_t nclasses, struct avc_key *out)
 {
@@ -103,6 +176,11 @@ void avc_keys(enum avc_set set, uint32_t sample, uint32_t n, uint32_t nsids,
 		goto nomem;
 	fixed = 1 + below(&r, nsids);
 	base = 1 + below(&r, nsids - SEQ_TARGETS);
+	if (grids[set].ncls) {
+		grid_keys(&grids[set], &r, n, nsids, nclasses, out);
+		free(seen);
+		return;
+	}
 
 	while (got < n) {
 		struct avc_key k;

@@ -10,6 +10,19 @@ enum avc_set {
 	AVC_ZIPF,	/* ssid Zipf(1.0)-distributed over all SIDs */
 	AVC_DOMINANT,	/* one ssid for every entry */
 	AVC_SEQUENTIAL,	/* ssid, tsid from a window of consecutive SIDs */
+	/* Strided SIDs (sidtab hands SIDs out in order, so the targets of one
+	 * workload often lie at a fixed stride): full grids, struct avc_grid. */
+	AVC_STRIDE2,	/* one ssid and class, tsid = base + 2k, k < n */
+	AVC_STRIDE3,
+	AVC_STRIDE4,
+	AVC_STRIDE8,
+	AVC_STRIDE16,
+	AVC_STRIDE64,
+	AVC_STRIDE2_4C,	/* one ssid, 4 classes, tsid = base + 2k, k < n/4 */
+	AVC_STRIDE4_4C,
+	AVC_SUBJ2,	/* ssid = sbase + 2i (i < 20), tsid = tbase + 2j (j < 25) */
+	AVC_SUBJ4,	/* the same at stride 4 */
+	AVC_SUBJ2_ONE,	/* ssid = base + 2i, i < n; one tsid and class */
 	AVC_NSETS
 };
 
@@ -19,12 +32,32 @@ struct avc_key {
 	uint16_t tclass;
 };
 
+/*
+ * A strided set: every key of the box ssid = sbase + sstride * i (i <
+ * nsubj), tsid = tbase + tstride * j (j < ntarg), tclass one of ncls
+ * classes (at most 4, distinct), j varying fastest, then the class, then
+ * i; the first n keys.  A count of 0 is "as many as n needs".  sbase,
+ * tbase and the classes are random per sample; tbase = sbase when both
+ * strides are set (one range of SIDs).
+ */
+struct avc_grid {
+	uint32_t sstride, nsubj, tstride, ntarg, ncls;
+};
+
 const char *avc_set_name(enum avc_set set);
 const char *avc_set_text(enum avc_set set);
 
 /* @n distinct keys of @set, deterministic in (@set, @sample); SIDs are
- * 1..@nsids, classes 1..@nclasses (uniform in every set). */
+ * 1..@nsids, classes 1..@nclasses (uniform in every set).  The strided
+ * sets start at a random SID in 1..@nsids and may go beyond @nsids; their
+ * classes are drawn once per sample. */
 void avc_keys(enum avc_set set, uint32_t sample, uint32_t n, uint32_t nsids,
 	      uint32_t nclasses, struct avc_key *out);
+
+/* @n keys of the grid @g, deterministic in (@seed, @sample); bases in
+ * 1..@nsids, classes in 1..@nclasses. */
+void avc_grid_keys(const struct avc_grid *g, uint32_t seed, uint32_t sample,
+		   uint32_t n, uint32_t nsids, uint32_t nclasses,
+		   struct avc_key *out);
 
 #endif /* AVC_KEYS_H */

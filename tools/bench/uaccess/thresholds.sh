@@ -42,10 +42,10 @@ while [ $# -gt 0 ]; do
 done
 src=$NEW/arch/x86/lib/copy_user_64.S
 [ -f "$src" ] || { echo "$PROG: error: $src not found" >&2; exit 1; }
-grep -q 'cmpq \$64,%rcx' "$src" && grep -q COPY_HEAD "$src" || {
+if ! grep -q 'cmpq [$]64,%rcx' "$src" || ! grep -q COPY_HEAD "$src"; then
 	echo "$PROG: error: $src is not the 64-byte short-copy version these patches apply to" >&2
 	exit 1
-}
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -13,11 +13,13 @@
  * (a) AVC: @files files in a directory under /tmp (tmpfs), each labelled
  *     with its own type (security.selinux), are stat()ed and opened @rounds
  *     times from our own domain: one subject, ~@files AVC entries, the
- *     one-dominant-subject case of the AVC hash.  avc_lookup() is inlined
- *     into avc_has_perm() and avc_has_perm_noaudit() (6.12, gcc 12), so
- *     those two, both global in the old and the new kernel, are timed; the
- *     AVC is flushed and warmed (one untimed round) first, so the timed
- *     calls are cache hits.
+ *     one-dominant-subject case of the AVC hash.  avc_has_perm() is timed:
+ *     avc_lookup() is inlined into it (6.12, gcc 12: no avc_lookup symbol
+ *     in either kernel), and avc_has_perm_noaudit(), declared "inline", is
+ *     notrace.  Here avc_has_perm() serves stat()'s getattr and open()'s
+ *     open checks (inode_has_perm() tail-calls it), both on the file's AVC
+ *     entry.  The AVC is flushed and warmed (one untimed round) first, so
+ *     the timed calls are cache hits.
  * (b) avtab: writes of "scon tcon class" to /sys/fs/selinux/access
  *     (security_compute_av_user(), which bypasses the AVC) for @subjects
  *     domains x @targets types x {file, dir}, @avtab_rounds times after an
@@ -82,20 +84,28 @@ static void usage(void)
 	exit(2);
 }
 
-/* Whole-file helpers: one open, one write (selinuxfs needs that). */
+/*
+ * Whole-file helpers: one open; writes until all is taken (tracefs's
+ * set_ftrace_filter takes one word per write; selinuxfs takes all at once).
+ */
 static int write_buf(const char *path, const void *buf, size_t len)
 {
-	ssize_t ret;
+	size_t done = 0;
+	ssize_t ret = 0;
 	int fd;
 
 	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	ret = write(fd, buf, len);
+	do {
+		ret = write(fd, (const char *)buf + done, len - done);
+		if (ret > 0)
+			done += ret;
+	} while (ret > 0 && done < len);
 	if (ret < 0)
 		ret = -errno;
 	close(fd);
-	if (ret >= 0 && (size_t)ret != len)
+	if (ret >= 0 && done != len)
 		return -EIO;
 	return ret < 0 ? (int)ret : 0;
 }
@@ -353,21 +363,25 @@ static void remove_files(void)
 
 static void avc_round(void)
 {
-	char path[128], c;
+	char name[16], c;
 	struct stat st;
-	int i, fd;
+	int i, fd, dfd;
 
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		die("open %s: %s", dir, strerror(errno));
 	for (i = 0; i < nr_files; i++) {
-		snprintf(path, sizeof(path), "%s/f%04d", dir, i);
-		if (stat(path, &st))
-			die("stat %s: %s", path, strerror(errno));
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		snprintf(name, sizeof(name), "f%04d", i);
+		if (fstatat(dfd, name, &st, 0))
+			die("stat %s/%s: %s", dir, name, strerror(errno));
+		fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
-			die("open %s: %s", path, strerror(errno));
+			die("open %s/%s: %s", dir, name, strerror(errno));
 		if (read(fd, &c, 1) != 1)
-			die("read %s: %s", path, strerror(errno));
+			die("read %s/%s: %s", dir, name, strerror(errno));
 		close(fd);
 	}
+	close(dfd);
 }
 
 /* Empty the AVC: committing the (unchanged) booleans resets it. */
@@ -492,7 +506,45 @@ static void cleanup(void)
 	remove_files();
 }
 
-static void trace_setup(int buffer_kb)
+/* Trace only these functions: one name per write, appended. */
+static void trace_filter(struct func *f, int nr)
+{
+	char *avail, *p;
+	ssize_t ret;
+	size_t len;
+	int i, fd;
+
+	fd = open(tpath("set_ftrace_filter"), O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		die("opening %s: %s", tpath("set_ftrace_filter"), strerror(errno));
+	for (i = 0; i < nr; i++) {
+		len = strlen(f[i].name);
+		ret = write(fd, f[i].name, len);
+		if (ret == (ssize_t)len)
+			ret = write(fd, "\n", 1);
+		if (ret > 0)
+			continue;
+		/* An unknown or notrace function fails here, with EINVAL. */
+		fprintf(stderr, "selinux-lat: %s: %s\n", f[i].name, strerror(errno));
+		avail = read_all(tpath("available_filter_functions"), NULL);
+		for (p = avail; p && (p = strstr(p, f[i].name)); p++)
+			if (p == avail || p[-1] == '\n')
+				fprintf(stderr, "  available: %.*s\n",
+					(int)strcspn(p, "\n"), p);
+		die("cannot trace %s (set_ftrace_filter)", f[i].name);
+	}
+	close(fd);
+}
+
+/*
+ * Everything is set before the tracer is switched on, with the filter
+ * already in place: switching function_graph on patches only the filtered
+ * functions' call sites.  (With an empty filter it would patch every
+ * function in the kernel, and a TCG guest with multi-threaded TCG has been
+ * seen to take an int3 oops during such a mass patching.)  The filter never
+ * changes while the tracer is on; tracing_on gates the recording.
+ */
+static void trace_setup(int buffer_kb, struct func *f, int nr)
 {
 	static const char * const roots[] = { "/sys/kernel/tracing",
 					      "/sys/kernel/debug/tracing" };
@@ -531,6 +583,7 @@ static void trace_setup(int buffer_kb)
 	twrite(name, buf);
 	snprintf(buf, sizeof(buf), "%ld", (long)syscall(SYS_gettid));
 	twrite("set_ftrace_pid", buf);
+	trace_filter(f, nr);
 	twrite("current_tracer", "function_graph");
 	for (i = 0; i < sizeof(graph_opts) / sizeof(graph_opts[0]); i++) {
 		snprintf(name, sizeof(name), "options/%s", graph_opts[i]);
@@ -538,19 +591,6 @@ static void trace_setup(int buffer_kb)
 		if (saved_opts[i][0])
 			twrite(name, graph_vals[i]);
 	}
-}
-
-static void trace_filter(struct func *f, int nr)
-{
-	char buf[256] = "";
-	int i;
-
-	for (i = 0; i < nr; i++) {
-		strcat(buf, f[i].name);
-		strcat(buf, " ");
-	}
-	/* An unknown or notrace function fails here, with EINVAL. */
-	twrite("set_ftrace_filter", buf);
 }
 
 static void trace_start(void)
@@ -764,9 +804,10 @@ static int num_arg(const char *s)
 
 int main(int argc, char **argv)
 {
-	struct func avc[] = { { .name = "avc_has_perm" },
-			      { .name = "avc_has_perm_noaudit" } };
-	struct func avtab[] = { { .name = "avtab_search_node" } };
+		/* See the top comment for why these two. */
+	struct func funcs[] = { { .name = "avc_has_perm" },
+				{ .name = "avtab_search_node" } };
+	struct func *avc = funcs, *avtab = funcs + 1;
 	int repeat = 1, files = 480, rounds = 10, nsubj = 16, ntarg = 32;
 	int avtab_rounds = 2, buffer_kb = 32768, nr_objs, nr_subj, r, i, bad = 0;
 	char **names, **objs, **subj;
@@ -806,7 +847,7 @@ int main(int argc, char **argv)
 	printf("# AVC: %d files of distinct types, %d rounds; avtab: %d subjects x %d targets x {file,dir}, %d rounds\n",
 	       nr_objs, rounds, nr_subj, ntarg, avtab_rounds);
 
-	trace_setup(buffer_kb);
+	trace_setup(buffer_kb, funcs, 2);
 	make_files(objs, nr_objs);
 	make_queries(subj, nr_subj, objs, ntarg);
 	printf("# tracing on CPU %d via %s, own domain %s\n", cpu, tracefs,
@@ -814,25 +855,22 @@ int main(int argc, char **argv)
 
 	for (r = 0; r < repeat; r++) {
 		/* (a) AVC: flush, one untimed round, then the timed rounds. */
-		trace_filter(avc, 2);
 		flush_avc();
 		avc_round();
 		trace_start();
 		for (i = 0; i < rounds; i++)
 			avc_round();
-		trace_collect(avc, 2);
-		bad |= report_func(&avc[0]);
-		bad |= report_func(&avc[1]);
+		trace_collect(avc, 1);
+		bad |= report_func(avc);
 		bad |= report_hash_stats();
 
 		/* (b) avtab through security_compute_av_user(). */
-		trace_filter(avtab, 1);
 		avtab_round(r == 0);
 		trace_start();
 		for (i = 0; i < avtab_rounds; i++)
 			avtab_round(false);
 		trace_collect(avtab, 1);
-		bad |= report_func(&avtab[0]);
+		bad |= report_func(avtab);
 		report_avtab_stats();
 	}
 	return bad;
