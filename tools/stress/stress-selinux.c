@@ -5,8 +5,9 @@
  * usage: stress-selinux [-n RELOADS] [-t SECONDS] [-w WORKERS]
  *
  * Files on a private tmpfs are labelled (security.selinux) with as many
- * types of the loaded policy as the program's own domain may stat, open
- * and read without a denial (so no audit messages flood the console): at
+ * types of the loaded policy as the program's own domain may relabel to,
+ * stat, open and read, and that may be put on tmpfs, without a denial (so
+ * no audit messages flood the console): at
  * least twice /sys/fs/selinux/avc/cache_threshold of them, so that WORKERS
  * processes that stat() and open() them in turn keep the AVC above its
  * threshold, reclaiming all the time.  Meanwhile the policy is reloaded
@@ -511,20 +512,26 @@ static unsigned long compare_triples(unsigned int reload)
 
 /*
  * The files: one per usable type, labelled with it, on a private tmpfs.
- * A type is usable if our own domain may getattr, open and read a file of
- * that type (no denial, hence no audit message, when it does).
+ * A type is usable if our own domain may relabel a file to it, getattr,
+ * open and read it, and the type may be associated with tmpfs (no denial,
+ * hence no audit message, when it does).
  */
 static int make_files(char **types, size_t nr_types, char ***usable)
 {
 	unsigned int need = perm_bit("file", "getattr") | perm_bit("file", "open") |
-			    perm_bit("file", "read");
-	int file_class = class_index("file");
-	char ctx[CTX_SIZE], path[96], ans[128];
+			    perm_bit("file", "read") | perm_bit("file", "relabelto");
+	unsigned int assoc = perm_bit("filesystem", "associate");
+	int file_class = class_index("file"), fs_class = class_index("filesystem");
+	char ctx[CTX_SIZE], path[96], ans[128], fsctx[CTX_SIZE];
 	unsigned int allowed, decided;
 	char **keep;
 	size_t i;
 	int fd;
 
+	/* tmpfs is labelled tmpfs_t (fs_use_trans); skip the check without it. */
+	snprintf(fsctx, sizeof(fsctx), "system_u:object_r:tmpfs_t%s", level);
+	if (fs_class <= 0 || !assoc || !context_valid(fsctx))
+		assoc = 0;
 	keep = calloc(MAX_FILES, sizeof(*keep));
 	if (!keep || file_class <= 0 || !need)
 		return -1;
@@ -535,6 +542,11 @@ static int make_files(char **types, size_t nr_types, char ***usable)
 		if (compute_access(own, ctx, (unsigned int)file_class, ans, sizeof(ans)) ||
 		    sscanf(ans, "allowed %x decided %x", &allowed, &decided) != 2 ||
 		    (allowed & need) != need)
+			continue;
+		/* The type may be put on a tmpfs file (else a denial, audited). */
+		if (assoc && (compute_access(ctx, fsctx, (unsigned int)fs_class, ans, sizeof(ans)) ||
+			      sscanf(ans, "allowed %x decided %x", &allowed, &decided) != 2 ||
+			      !(allowed & assoc)))
 			continue;
 		file_path(path, sizeof(path), nr_files);
 		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
@@ -603,7 +615,7 @@ int main(int argc, char **argv)
 	int threshold, min_fill = INT32_MAX, max_entries = 0, reported = 0;
 	char **names, **usable, *image, *pol;
 	char why[512], buf[64];
-	size_t nr_names, image_len, pol_len;
+	size_t nr_names, image_len = 0, pol_len = 0;
 	uint64_t t0, deadline, load_ns = 0;
 	unsigned int done = 0, i;
 	struct statfs sfs;

@@ -92,6 +92,34 @@ static inline u32 hash3(u32 a, u32 b, u32 c, int bits)
 }
 #define AVTAB_ARGS(k) (k)->source_type, (k)->target_type, (k)->target_class
 
+#elif HASH3_CANDIDATE == 6
+/* The first version of the kernel patch's hash3(): a lossless packing
+ * (a rotated to bits 40-63), two multiplies with a fold in between. */
+#define CAND_NAME "c-rol2m"
+#define CAND_TEXT "x = (rol64(a, 40) + ((u64)b << 16) + c) * GOLDEN_RATIO_64; " \
+	"hash_64(x ^ (x >> 32), bits); avtab (source, target, class), AVC (ssid, tsid, tclass)"
+static inline u32 hash3(u32 a, u32 b, u32 c, unsigned int bits)
+{
+	u64 x = (rol64(a, 40) + ((u64)b << 16) + c) * GOLDEN_RATIO_64;
+
+	return hash_64(x ^ (x >> 32), bits);
+}
+#define AVTAB_ARGS(k) (k)->source_type, (k)->target_type, (k)->target_class
+
+#elif HASH3_CANDIDATE == 7
+/* Multiply-add, fold, multiply: (a, b) packed losslessly, c added to the
+ * product; injective while a, b < 2^22 and c < 2^16 (see inj-check.c). */
+#define CAND_NAME "c-mad"
+#define CAND_TEXT "x = ((u64)b << 32 | a) * GOLDEN_RATIO_64 + c; " \
+	"hash_64(x ^ (x >> 32), bits); avtab (source, target, class), AVC (ssid, tsid, tclass)"
+static inline u32 hash3(u32 a, u32 b, u32 c, unsigned int bits)
+{
+	u64 x = ((u64)b << 32 | a) * GOLDEN_RATIO_64 + c;
+
+	return hash_64(x ^ (x >> 32), bits);
+}
+#define AVTAB_ARGS(k) (k)->source_type, (k)->target_type, (k)->target_class
+
 #else
 #error "unknown HASH3_CANDIDATE"
 #endif

@@ -3,7 +3,8 @@
 #include "impls.h"
 
 extern const struct hash_impl impl_old, impl_mainline, impl_c2020,
-	impl_c2020stc, impl_cpack64, impl_cadd64, impl_cpack2m, impl_cjhash;
+	impl_c2020stc, impl_cpack64, impl_cadd64, impl_cpack2m, impl_crol2m,
+	impl_cmad, impl_cjhash;
 #ifdef HAVE_NEW
 extern const struct hash_impl impl_new;
 #endif
@@ -19,6 +20,8 @@ static const struct hash_impl *const all[] = {
 	&impl_cpack64,
 	&impl_cadd64,
 	&impl_cpack2m,
+	&impl_crol2m,
+	&impl_cmad,
 	&impl_cjhash,
 };
 

@@ -20,7 +20,11 @@ static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [--quick] [--policy FILE] [--seeds N] [--rounds N] [--samples N] [--only LIST]\n"
-		"  LIST: comma-separated sections: order,avtab,collisions,avc,time,lookup (default: all)\n",
+		"          [--plot-dir DIR] [--sample-lines] [--columns LIST]\n"
+		"  LIST: comma-separated sections: order,avtab,collisions,avc,time,lookup (default: all)\n"
+		"  --plot-dir DIR: chain-length histograms (old, new, random) as DIR/*.dat and gnuplot DIR/*.gp\n"
+		"  --sample-lines: also print SAMPLE,<old|new>,<metric>,<unit>,<value> lines (tools/run)\n"
+		"  --columns LIST: only these comma-separated columns (old is always first)\n",
 		prog);
 	exit(2);
 }
@@ -118,7 +122,7 @@ int main(int argc, char **argv)
 {
 	static struct model_ctx ctx;
 	const char *policy = "/etc/selinux/default/policy/policy.33";
-	const char *only = NULL;
+	const char *only = NULL, *columns = NULL;
 	int seeds = -1, rounds = -1, samples = -1;
 
 	for (int i = 1; i < argc; i++) {
@@ -138,6 +142,14 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--samples")) {
 			samples = number(argv[0], a, v, 1);
 			i++;
+		} else if (!strcmp(a, "--plot-dir") && v) {
+			ctx.plot_dir = v;
+			i++;
+		} else if (!strcmp(a, "--columns") && v) {
+			columns = v;
+			i++;
+		} else if (!strcmp(a, "--sample-lines")) {
+			ctx.sample_lines = 1;
 		} else if (!strcmp(a, "--only") && v) {
 			only = v;
 			i++;
@@ -170,6 +182,14 @@ int main(int argc, char **argv)
 
 	ctx.nimpl = impl_list(ctx.impl, MAX_IMPL);
 	ctx.old = 0;
+	if (columns) {
+		int n = 1;	/* old stays */
+
+		for (int i = 1; i < ctx.nimpl; i++)
+			if (wanted(columns, ctx.impl[i]->name))
+				ctx.impl[n++] = ctx.impl[i];
+		ctx.nimpl = n;
+	}
 
 	policy_keys_load(policy, &ctx.pk);
 

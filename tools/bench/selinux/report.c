@@ -2,6 +2,7 @@
 /* report.c - small helpers shared by the report sections. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report.h"
 
@@ -35,4 +36,22 @@ int cmp_u64(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+void sample_line(const struct model_ctx *ctx, int impl, const char *metric,
+		 const char *unit, double value)
+{
+	const char *name = ctx->impl[impl]->name;
+
+	if (!ctx->sample_lines || (strcmp(name, "old") && strcmp(name, "new")))
+		return;
+	printf("SAMPLE,%s,%s,%s,%.6g\n", name, metric, unit, value);
+}
+
+int impl_index(const struct model_ctx *ctx, const char *name)
+{
+	for (int i = 0; i < ctx->nimpl; i++)
+		if (!strcmp(ctx->impl[i]->name, name))
+			return i;
+	return -1;
 }

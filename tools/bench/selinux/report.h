@@ -30,6 +30,8 @@ struct model_ctx {
 	unsigned int rounds;		/* interleaved timing rounds */
 	unsigned int avc_samples;
 	struct verdict v[MAX_IMPL];
+	const char *plot_dir;		/* --plot-dir: histogram data and gnuplot scripts */
+	int sample_lines;		/* --sample-lines: SAMPLE,<old|new>,... lines */
 };
 
 void sec_file_order(struct model_ctx *ctx);
@@ -46,5 +48,11 @@ int cmp_u64(const void *a, const void *b);
 /* median and quartiles of @v[0..n-1] (sorted in place) */
 void quartiles(double *v, unsigned int n, double *q1, double *med, double *q3);
 unsigned int ilog2u(uint32_t v);
+/* with --sample-lines, for the OLD and NEW columns only:
+ * SAMPLE,<old|new>,<metric>,<unit>,<value> (no commas in metric or unit) */
+void sample_line(const struct model_ctx *ctx, int impl, const char *metric,
+		 const char *unit, double value);
+/* the index of the column named @name, or -1 */
+int impl_index(const struct model_ctx *ctx, const char *name);
 
 #endif /* REPORT_H */

@@ -13,6 +13,7 @@
 #include "avc-keys.h"
 #include "chain-stats.h"
 #include "keyed-random.h"
+#include "plot.h"
 #include "report.h"
 
 #define AVC_FILL 500	/* entries: just under AVC_DEF_CACHE_THRESHOLD (512) */
@@ -36,9 +37,11 @@ static void add(struct acc *a, const struct chain_stats *st)
 		a->max_longest = st->longest;
 }
 
-/* one sample: every column and (last) the keyed random hash of @seed */
+/* one sample: every column and (last) the keyed random hash of @seed;
+ * chain-length histograms into @h[0..nimpl] unless NULL */
 static void sample(const struct model_ctx *ctx, const struct avc_key *keys,
-		   uint32_t slots, uint32_t *count, uint64_t seed, struct acc *a)
+		   uint32_t slots, uint32_t *count, uint64_t seed, struct acc *a,
+		   struct hist *h)
 {
 	unsigned int bits = ilog2u(slots);
 	uint32_t bucket[AVC_FILL];
@@ -50,12 +53,16 @@ static void sample(const struct model_ctx *ctx, const struct avc_key *keys,
 					keys[k].tsid, keys[k].tclass);
 		chain_stats(bucket, AVC_FILL, slots, count, &st);
 		add(&a[i], &st);
+		if (h)
+			hist_add(&h[i], count, slots);
 	}
 	for (int k = 0; k < AVC_FILL; k++)
 		bucket[k] = keyed_random_avc(keys[k].ssid, keys[k].tsid,
 					     keys[k].tclass, seed, bits);
 	chain_stats(bucket, AVC_FILL, slots, count, &st);
 	add(&a[ctx->nimpl], &st);
+	if (h)
+		hist_add(&h[ctx->nimpl], count, slots);
 }
 
 static void row(const char *name, const struct acc *a, unsigned int samples,
@@ -121,7 +128,7 @@ static void scan(struct model_ctx *ctx, uint32_t slots, uint32_t *count,
 				avc_grid_keys(&g, sh * 1000 + s, k, AVC_FILL,
 					      AVC_NSIDS, ctx->pk.nclasses, keys);
 				sample(ctx, keys, slots, count,
-				       (uint64_t)(sh * 1000 + s) << 20 | k, a);
+				       (uint64_t)(sh * 1000 + s) << 20 | k, a, NULL);
 			}
 			for (int i = 0; i <= ctx->nimpl; i++) {
 				double u = 100.0 * a[i].used / ctx->avc_samples / ideal;
@@ -145,7 +152,7 @@ static void scan(struct model_ctx *ctx, uint32_t slots, uint32_t *count,
 	printf(" %13s %18s\n", "worst used", "worst sumsq");
 	for (int i = 0; i <= ctx->nimpl; i++) {
 		double wu = 1e9, wq = -1e9;
-		char c[64];
+		char c[64], cq[64] = "";
 
 		printf("  %-10s", i < ctx->nimpl ? ctx->impl[i]->name : "random");
 		for (unsigned int sh = 0; sh < NSHAPES; sh++) {
@@ -156,14 +163,40 @@ static void scan(struct model_ctx *ctx, uint32_t slots, uint32_t *count,
 				wu = w[i][sh].used;
 			if (w[i][sh].sumsq > wq) {
 				wq = w[i][sh].sumsq;
-				snprintf(c, sizeof(c), "%+.1f%% %s s%u", wq,
+				snprintf(cq, sizeof(cq), "%+.1f%% %s s%u", wq,
 					 shapes[sh].name, w[i][sh].sumsq_s);
 			}
 		}
-		printf(" %12.1f%% %18s\n", wu, c);
+		if (i == ctx->nimpl)
+			snprintf(cq, sizeof(cq), "-");
+		printf(" %12.1f%% %18s\n", wu, cq);
 		if (i < ctx->nimpl && wu < ctx->v[i].avc_worst_ideal)
 			ctx->v[i].avc_worst_ideal = wu;
 	}
+}
+
+/* chain-length histograms of one set: old, new (if present), random */
+static void avc_plot(const struct model_ctx *ctx, int set, const struct hist *h)
+{
+	int in = impl_index(ctx, "new"), k = 0;
+	char name[64], title[256];
+	struct hist p[3];
+	const char *l[3];
+
+	p[k] = h[ctx->old];
+	l[k++] = "old";
+	if (in >= 0) {
+		p[k] = h[in];
+		l[k++] = "new";
+	}
+	p[k] = h[ctx->nimpl];
+	l[k++] = "random";
+	snprintf(name, sizeof(name), "avc-%s-chains", avc_set_name(set));
+	snprintf(title, sizeof(title),
+		 "AVC, set %s: %u entries in %u slots, mean of %u samples",
+		 avc_set_name(set), AVC_FILL, ctx->impl[ctx->old]->avc_slots,
+		 ctx->avc_samples);
+	plot_hists(ctx->plot_dir, name, title, k, l, p);
 }
 
 void sec_avc(struct model_ctx *ctx)
@@ -195,11 +228,17 @@ void sec_avc(struct model_ctx *ctx)
 	}
 	for (int set = 0; set < AVC_NSETS; set++) {
 		struct acc a[MAX_IMPL + 1] = { 0 };
+		struct hist h[MAX_IMPL + 1];
+		int plot = ctx->plot_dir && (set == AVC_DOMINANT || set == AVC_STRIDE2);
+		char metric[128];
 
+		memset(h, 0, sizeof(h));
 		for (unsigned int s = 0; s < ctx->avc_samples; s++) {
 			avc_keys(set, s, AVC_FILL, AVC_NSIDS, ctx->pk.nclasses, keys);
-			sample(ctx, keys, slots, count, s, a);
+			sample(ctx, keys, slots, count, s, a, plot ? h : NULL);
 		}
+		if (plot)
+			avc_plot(ctx, set, h);
 		printf("\n  set %s: %s\n", avc_set_name(set), avc_set_text(set));
 		printf("  %-10s %8s %8s %8s %6s %16s %9s %9s\n", "hash", "used",
 		       "of ideal", "longest", "max", "q1/med/q3", "sumsq",
@@ -214,6 +253,22 @@ void sec_avc(struct model_ctx *ctx)
 		}
 		row("random", &a[ctx->nimpl], ctx->avc_samples, ideal,
 		    &a[ctx->nimpl]);
+		if (set != AVC_DOMINANT && set != AVC_STRIDE2)
+			continue;
+		for (int i = 0; i < ctx->nimpl; i++) {
+			snprintf(metric, sizeof(metric),
+				 "AVC %s set buckets used of ideal", avc_set_name(set));
+			sample_line(ctx, i, metric, "%",
+				    100.0 * a[i].used / ctx->avc_samples / ideal);
+			snprintf(metric, sizeof(metric),
+				 "AVC %s set longest chain (mean)", avc_set_name(set));
+			sample_line(ctx, i, metric, "entries",
+				    a[i].longest / ctx->avc_samples);
+			snprintf(metric, sizeof(metric),
+				 "AVC %s set sumsq vs random", avc_set_name(set));
+			sample_line(ctx, i, metric, "%",
+				    100.0 * (a[i].sumsq / a[ctx->nimpl].sumsq - 1));
+		}
 	}
 	printf("\n  worst set, buckets used of ideal:");
 	for (int i = 0; i < ctx->nimpl; i++)
@@ -225,5 +280,8 @@ void sec_avc(struct model_ctx *ctx)
 		printf(" %s %.1f%%%s", ctx->impl[i]->name, ctx->v[i].avc_worst_ideal,
 		       ctx->v[i].avc_worst_ideal >= 98.0 ? "" : " FAIL");
 	printf("\n");
+	for (int i = 0; i < ctx->nimpl; i++)
+		sample_line(ctx, i, "AVC worst buckets used of ideal (sets and stride scan)",
+			    "%", ctx->v[i].avc_worst_ideal);
 	free(count);
 }

@@ -12,6 +12,7 @@
 
 #include "chain-stats.h"
 #include "keyed-random.h"
+#include "plot.h"
 #include "report.h"
 
 #define MIN_BITS 14
@@ -61,13 +62,26 @@ void sec_file_order(struct model_ctx *ctx)
 	}
 }
 
+#define LONGEST_MAX 256
+
 struct rstat {
 	double used, longest, q1, med, q3, sumsq, sumsq_sd;
+	uint32_t longest_hist[LONGEST_MAX + 1];	/* seeds by longest chain */
 };
+
+/* share of the random seeds whose longest chain is at least @len, % */
+static double longest_share(const struct rstat *rs, uint32_t len, unsigned int seeds)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = len < LONGEST_MAX ? len : LONGEST_MAX; l <= LONGEST_MAX; l++)
+		n += rs->longest_hist[l];
+	return 100.0 * n / seeds;
+}
 
 static void random_ideal(const struct model_rec *recs, uint32_t n,
 			 unsigned int bits, unsigned int seeds, uint32_t *bucket,
-			 uint32_t *count, struct rstat *rs)
+			 uint32_t *count, struct rstat *rs, struct hist *hist)
 {
 	double s = 0, ss = 0;
 
@@ -78,8 +92,11 @@ static void random_ideal(const struct model_rec *recs, uint32_t n,
 		for (uint32_t i = 0; i < n; i++)
 			bucket[i] = keyed_random(pack48(&recs[i].key), seed, bits);
 		chain_stats(bucket, n, 1u << bits, count, &st);
+		if (hist)
+			hist_add(hist, count, 1u << bits);
 		rs->used += st.used;
 		rs->longest += st.longest;
+		rs->longest_hist[st.longest < LONGEST_MAX ? st.longest : LONGEST_MAX]++;
 		rs->q1 += st.q1;
 		rs->med += st.med;
 		rs->q3 += st.q3;
@@ -114,10 +131,16 @@ static void quality(struct model_ctx *ctx, const char *label,
 		    const struct model_rec *recs, uint32_t n, uint32_t real_nslot,
 		    int is_cond)
 {
-	double pct[MAX_IMPL][MAX_BITS + 1], z[MAX_IMPL][MAX_BITS + 1];
+	double pct[MAX_IMPL][MAX_BITS + 1], z[MAX_IMPL][MAX_BITS + 1], worst[MAX_IMPL];
 	uint32_t *bucket = xmalloc(n * sizeof(*bucket));
 	uint32_t *count = xmalloc(((size_t)1 << MAX_BITS) * sizeof(*count));
 	uint32_t distinct = distinct_triples(recs, n);
+	int io = ctx->old, in = impl_index(ctx, "new");
+	/* chain-length histograms at the kernel's size: old, new, random */
+	struct hist hist[3] = { 0 };
+	struct chain_stats real[MAX_IMPL] = { 0 };
+	unsigned int real_bits = ilog2u(real_nslot);
+	char metric[128];
 
 	printf("\n%s: %u entries, %u distinct (source, target, class); kernel size %u slots\n",
 	       label, n, distinct, real_nslot);
@@ -125,11 +148,12 @@ static void quality(struct model_ctx *ctx, const char *label,
 		uint32_t nslot = 1u << bits;
 		struct rstat rs;
 
-		random_ideal(recs, n, bits, ctx->seeds, bucket, count, &rs);
+		random_ideal(recs, n, bits, ctx->seeds, bucket, count, &rs,
+			     nslot == real_nslot ? &hist[2] : NULL);
 		printf("\n  %s, 2^%u = %u slots%s\n", label, bits, nslot,
 		       nslot == real_nslot ? "  [the kernel's size: avtab_alloc()]" : "");
-		printf("  %-10s %8s %7s %11s %10s %9s %8s\n", "hash", "used",
-		       "longest", "q1/med/q3", "sumsq", "vs random", "z");
+		printf("  %-10s %8s %7s %11s %10s %9s %8s %7s\n", "hash", "used",
+		       "longest", "q1/med/q3", "sumsq", "vs random", "z", "rnd>=");
 		for (int i = 0; i < ctx->nimpl; i++) {
 			const struct hash_impl *h = ctx->impl[i];
 			struct chain_stats st;
@@ -140,11 +164,16 @@ static void quality(struct model_ctx *ctx, const char *label,
 			chain_stats(bucket, n, nslot, count, &st);
 			pct[i][bits] = 100.0 * ((double)st.sumsq / rs.sumsq - 1);
 			z[i][bits] = ((double)st.sumsq - rs.sumsq) / rs.sumsq_sd;
+			if (nslot == real_nslot) {
+				real[i] = st;
+				if (i == io || i == in)
+					hist_add(&hist[i == io ? 0 : 1], count, nslot);
+			}
 			snprintf(q, sizeof(q), "%u/%u/%u", st.q1, st.med, st.q3);
-			printf("  %-10s %8u %7u %11s %10llu %+8.2f%% %+8.1f\n",
+			printf("  %-10s %8u %7u %11s %10llu %+8.2f%% %+8.1f %6.1f%%\n",
 			       h->name, st.used, st.longest, q,
 			       (unsigned long long)st.sumsq, pct[i][bits],
-			       z[i][bits]);
+			       z[i][bits], longest_share(&rs, st.longest, ctx->seeds));
 		}
 		{
 			char q[40];
@@ -183,11 +212,49 @@ static void quality(struct model_ctx *ctx, const char *label,
 			ctx->v[i].cond_worst_pct = w;
 		else
 			ctx->v[i].avtab_worst_pct = w;
+		worst[i] = w;
 		snprintf(c, sizeof(c), "%+.2f%% %s", w, w <= 1.0 ? "ok" : "FAIL");
 		printf(" %16s", c);
 	}
 	printf("\n  (criterion: within 1%% of random at every size 2^%u..2^%u)\n",
 	       MIN_BITS, MAX_BITS);
+	for (int i = 0; i < ctx->nimpl; i++) {
+		snprintf(metric, sizeof(metric),
+			 "%s worst sumsq vs random at 2^%u..2^%u slots", label,
+			 MIN_BITS, MAX_BITS);
+		sample_line(ctx, i, metric, "%", worst[i]);
+		if (real_bits < MIN_BITS || real_bits > MAX_BITS)
+			continue;
+		snprintf(metric, sizeof(metric),
+			 "%s sum of chain length^2 at %u slots", label, real_nslot);
+		sample_line(ctx, i, metric, "sum", (double)real[i].sumsq);
+		snprintf(metric, sizeof(metric), "%s sumsq vs random at %u slots",
+			 label, real_nslot);
+		sample_line(ctx, i, metric, "%", pct[i][real_bits]);
+		snprintf(metric, sizeof(metric), "%s longest chain at %u slots",
+			 label, real_nslot);
+		sample_line(ctx, i, metric, "entries", real[i].longest);
+	}
+	if (ctx->plot_dir) {
+		char name[64], title[256];
+		struct hist h[3];
+		const char *l[3];
+		int k = 0;
+
+		h[k] = hist[0];
+		l[k++] = "old";
+		if (in >= 0) {
+			h[k] = hist[1];
+			l[k++] = "new";
+		}
+		h[k] = hist[2];
+		l[k++] = "random";
+		snprintf(name, sizeof(name), "%s-chains", label);
+		snprintf(title, sizeof(title),
+			 "%s of the policy: %u entries in %u slots (random: mean of %u seeds)",
+			 label, n, real_nslot, ctx->seeds);
+		plot_hists(ctx->plot_dir, name, title, k, l, h);
+	}
 	free(bucket);
 	free(count);
 }
@@ -200,7 +267,8 @@ void sec_avtab(struct model_ctx *ctx)
 	section("avtab: chain statistics on the real policy's keys");
 	printf("used = buckets used; q1/med/q3 = lower nearest-rank quartiles of the non-zero chain lengths;\n"
 	       "vs random = sum of chain length^2 relative to the mean over %u seeds of a keyed random hash\n"
-	       "(splitmix64 of the packed key and the seed); z = (sumsq - mean) / sd of those seeds.\n"
+	       "(splitmix64 of the packed key and the seed); z = (sumsq - mean) / sd of those seeds;\n"
+	       "rnd>= = share of those seeds whose longest chain is at least as long as this one.\n"
 	       "The hash never sees `specified`: entries differing only in it always share a chain.\n",
 	       ctx->seeds);
 	for (int i = 0; i < ctx->nimpl; i++) {

@@ -155,6 +155,12 @@ void sec_hash_time(struct model_ctx *ctx)
 		       fmt(&s[i * T_KINDS + T_AVC_LAT]),
 		       fmt(&s[i * T_KINDS + T_AVC_THR]));
 	}
+	for (int i = 0; i < ctx->nimpl; i++) {
+		sample_line(ctx, i, "ns per avtab hash (latency)", "ns (median)",
+			    s[i * T_KINDS + T_AVTAB_LAT].med);
+		sample_line(ctx, i, "ns per AVC hash (latency)", "ns (median)",
+			    s[i * T_KINDS + T_AVC_LAT].med);
+	}
 	for (unsigned int c = 0; c < nconf; c++)
 		free(s[c].v);
 	free(s);
@@ -314,6 +320,22 @@ void sec_lookup(struct model_ctx *ctx)
 		ctx->v[i].have_lookup = 1;
 	}
 	printf("  ok: median not above old's (file order); tie: above, interquartile ranges overlap; FAIL: above, separated.\n");
+	for (int i = 0; i < ctx->nimpl; i++) {
+		static const char *const what[L_KINDS] = {
+			"hit", "dependent", "dependent beyond L2", "miss",
+		};
+
+		for (int l = 0; l < LAY_N; l++)
+			for (int k = 0; k < L_KINDS; k++) {
+				char metric[128];
+
+				snprintf(metric, sizeof(metric),
+					 "ns per avtab lookup %s (%s)", what[k],
+					 l == LAY_FILE ? "file order" : "bucket order");
+				sample_line(ctx, i, metric, "ns (median)",
+					    s[(i * LAY_N + l) * L_KINDS + k].med);
+			}
+	}
 
 	for (int i = 0; i < ctx->nimpl; i++)
 		for (int l = 0; l < LAY_N; l++)

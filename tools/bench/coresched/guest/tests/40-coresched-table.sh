@@ -115,7 +115,12 @@ avx2=no
 grep -qw avx2 /proc/cpuinfo && avx2=yes
 say "kernel $(uname -r), $cpus CPUs ($model), $tpc threads per core, siblings:" \
 	"$(cat $cpudir/cpu*/topology/thread_siblings_list 2>/dev/null | sort -u | tr '\n' ' ')"
-say "cpuinfo avx2 flag: $avx2; vecload uses $("$vl" -i)"
+visa=$("$vl" -i)
+say "cpuinfo avx2 flag: $avx2; vecload uses $visa"
+case $avx2/$visa in
+yes/avx2*) ;;
+yes/*) say "note: the CPU has AVX2 but vecload runs its $visa kernel" ;;
+esac
 case $model in
 *"QEMU TCG"*) say "accelerator TCG (emulated: these figures show the machinery, not speed)" ;;
 esac
@@ -165,7 +170,7 @@ else
 	counts=
 	n=1
 	while [ $n -le $((2 * cpus)) ]; do
-		counts="$counts $n"
+		counts="${counts:+$counts }$n"
 		n=$((n * 2))
 	done
 fi
@@ -259,12 +264,19 @@ done
 
 # The 2019 table: sysbench p95 (ms), mean(std%) over the runs, then forced idle.
 awk -v counts="$counts" -v skipped="$skipped" '
+# (busybox awk may lack libm: no sqrt(), so Newton iterations)
+function root(x,   y, i) {
+	if (x <= 0) return 0
+	y = x > 1 ? x : 1
+	for (i = 0; i < 100; i++) y = (y + x / y) / 2
+	return y
+}
 function mean(k) { return sum[k] / cnt[k] }
 function stdp(k,   m, i, d, acc) {
 	if (cnt[k] < 2) return 0
 	m = mean(k)
 	for (i = 1; i <= cnt[k]; i++) { d = val[k, i] - m; acc += d * d }
-	return m > 0 ? 100 * sqrt(acc / (cnt[k] - 1)) / m : 0
+	return m > 0 ? 100 * root(acc / (cnt[k] - 1)) / m : 0
 }
 {
 	k = $1 SUBSEP $2
@@ -290,6 +302,7 @@ END {
 			else
 				line = line sprintf(" %18s %8s", "skipped", "")
 		}
+		sub(/ +$/, "", line)
 		print line
 	}
 	print "# forced idle (ms, core_sched.force_idle_usec of both cgroups), mean"
