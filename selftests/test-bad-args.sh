@@ -22,3 +22,11 @@ trap 'rm -rf "$d"' EXIT
 expect_fail nonzero "not a Linux kernel tree" env KSRC="$d" "$t/base-tree"
 flavor=ksrc-$(printf '%s' "$d" | sha1sum | cut -c1-8)
 [ ! -e "$BUILD/$flavor/old" ] || fail "a rejected KSRC left $BUILD/$flavor/old behind"
+expect_fail nonzero "usage: tools/run \[--quick\]" "$t/run" --fast
+expect_fail 2 "usage" "$t/compare"
+expect_fail 2 "header is not" "$t/compare" "$TOP/selftests/fixtures/results-sample.log"
+expect_fail nonzero "usage: tools/check-bisect \[--quick\]" "$t/check-bisect" --all
+expect_fail nonzero "usage" "$t/check-debug" extra
+expect_fail nonzero "usage" "$t/build-bench"
+expect_fail nonzero "usage" "$t/build-selftests" extra
+expect_fail nonzero "usage" "$t/check" extra
