@@ -60,6 +60,7 @@
 #include "hashstats.h"
 #include "tap.h"
 #include "util.h"
+#include "../include/readfile.h"
 
 #define SELINUXFS	"/sys/fs/selinux"
 #ifndef SELINUX_MAGIC
@@ -107,45 +108,6 @@ static void usage(void)
 		"  -t  time limit, 10..7200 s (default 1800); fails if reached first\n"
 		"  -w  worker processes, 1..%d (default 4)\n", MAX_WORKERS);
 	exit(KSFT_USAGE);
-}
-
-static char *read_whole(const char *path, size_t *lenp)
-{
-	size_t len = 0, size = 1 << 20;
-	char *buf = malloc(size), *tmp;
-	ssize_t r;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || !buf) {
-		if (fd >= 0)
-			close(fd);
-		free(buf);
-		return NULL;
-	}
-	for (;;) {
-		if (len == size) {
-			tmp = realloc(buf, size * 2);
-			if (!tmp)
-				break;
-			buf = tmp;
-			size *= 2;
-		}
-		r = read(fd, buf + len, size - len);
-		if (r <= 0) {
-			if (r < 0)
-				len = 0;
-			break;
-		}
-		len += (size_t)r;
-	}
-	close(fd);
-	if (!len) {
-		free(buf);
-		return NULL;
-	}
-	*lenp = len;
-	return buf;
 }
 
 static bool policy_loaded(void)
@@ -661,7 +623,7 @@ int main(int argc, char **argv)
 	for (i = 0; !policy_path && i < ARRAY_SIZE(policy_files); i++)
 		if (!access(policy_files[i], R_OK))
 			policy_path = policy_files[i];
-	image = policy_path ? read_whole(policy_path, &image_len) : NULL;
+	image = policy_path ? read_whole_file(policy_path, &image_len) : NULL;
 	if (!policy_loaded()) {
 		if (!image)
 			skip_all("%s", "no policy loaded and no policy file (set STRESS_SELINUX_POLICY)");
@@ -669,7 +631,7 @@ int main(int argc, char **argv)
 			skip_all("loading the policy %s failed", policy_path);
 		tap_diag("loaded %s (no policy was loaded)", policy_path);
 	}
-	pol = read_whole(SELINUXFS "/policy", &pol_len);
+	pol = read_whole_file(SELINUXFS "/policy", &pol_len);
 	if (!image) {
 		image = pol;
 		image_len = pol_len;

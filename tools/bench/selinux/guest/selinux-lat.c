@@ -53,6 +53,8 @@
 #include <sys/types.h>
 #include <sys/xattr.h>
 
+#include "../../../include/readfile.h"
+
 #define SELINUXFS	"/sys/fs/selinux"
 #define SELINUX_MAGIC	0xf97cff8c
 #define CTX_SIZE	256
@@ -113,46 +115,6 @@ static int write_buf(const char *path, const void *buf, size_t len)
 static int write_str(const char *path, const char *s)
 {
 	return write_buf(path, s, strlen(s));
-}
-
-static char *read_all(const char *path, size_t *lenp)
-{
-	size_t len = 0, size = 1 << 16;
-	char *buf = malloc(size + 1), *tmp;
-	ssize_t ret;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || !buf) {
-		if (fd >= 0)
-			close(fd);
-		free(buf);
-		return NULL;
-	}
-	for (;;) {
-		if (len == size) {
-			size *= 2;
-			tmp = realloc(buf, size + 1);
-			if (!tmp)
-				goto fail;
-			buf = tmp;
-		}
-		ret = read(fd, buf + len, size - len);
-		if (ret < 0)
-			goto fail;
-		if (!ret)
-			break;
-		len += ret;
-	}
-	close(fd);
-	buf[len] = '\0';
-	if (lenp)
-		*lenp = len;
-	return buf;
-fail:
-	close(fd);
-	free(buf);
-	return NULL;
 }
 
 /* First line of a small file, without the newline; "" on error. */
@@ -222,7 +184,7 @@ static void need_policy(void)
 		if (!path)
 			die("no policy loaded and no policy file (%s; or set SELINUX_LAT_POLICY)",
 			    policy_files[0]);
-		policy = read_all(path, &len);
+		policy = read_whole_file(path, &len);
 		if (!policy)
 			die("reading %s: %s", path, strerror(errno));
 		ret = write_buf(SELINUXFS "/load", policy, len);
@@ -262,9 +224,9 @@ static char **type_candidates(size_t *nr)
 	unsigned int f;
 
 	for (f = 0; !policy && f < sizeof(policy_files) / sizeof(policy_files[0]); f++)
-		policy = read_all(policy_files[f], &len);
+		policy = read_whole_file(policy_files[f], &len);
 	if (!policy)
-		policy = read_all(SELINUXFS "/policy", &len);
+		policy = read_whole_file(SELINUXFS "/policy", &len);
 	if (!policy)
 		die("cannot read the policy for type names");
 	for (i = 0; i < len; i++) {
@@ -526,7 +488,7 @@ static void trace_filter(struct func *f, int nr)
 			continue;
 		/* An unknown or notrace function fails here, with EINVAL. */
 		fprintf(stderr, "selinux-lat: %s: %s\n", f[i].name, strerror(errno));
-		avail = read_all(tpath("available_filter_functions"), NULL);
+		avail = read_whole_file(tpath("available_filter_functions"), NULL);
 		for (p = avail; p && (p = strstr(p, f[i].name)); p++)
 			if (p == avail || p[-1] == '\n')
 				fprintf(stderr, "  available: %.*s\n",
@@ -559,7 +521,7 @@ static void trace_setup(int buffer_kb, struct func *f, int nr)
 	}
 	if (!tracefs)
 		die("no tracefs (mount -t tracefs tracefs /sys/kernel/tracing)");
-	tracers = read_all(tpath("available_tracers"), NULL);
+	tracers = read_whole_file(tpath("available_tracers"), NULL);
 	if (!tracers || !strstr(tracers, "function_graph"))
 		die("the kernel has no function_graph tracer (CONFIG_FUNCTION_GRAPH_TRACER)");
 	free(tracers);
@@ -605,7 +567,7 @@ static long lost_events(void)
 	long lost = 0;
 
 	snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-	stats = read_all(tpath(name), NULL);
+	stats = read_whole_file(tpath(name), NULL);
 	if (!stats)
 		return 0;
 	p = strstr(stats, "overrun:");
@@ -724,7 +686,7 @@ static int report_func(struct func *f)
 
 static int report_hash_stats(void)
 {
-	char *text = read_all(SELINUXFS "/avc/hash_stats", NULL), *q;
+	char *text = read_whole_file(SELINUXFS "/avc/hash_stats", NULL), *q;
 	int entries, used, slots, longest;
 	unsigned int q1, med, q3;
 
