@@ -2,15 +2,19 @@
 /*
  * stress-selinux: SELinux policy reloads while the AVC churns.
  *
- * usage: stress-selinux [-n RELOADS] [-t SECONDS] [-w WORKERS]
+ * usage: stress-selinux [-n RELOADS] [-t SECONDS] [-w WORKERS] [-c THRESHOLD]
  *
  * Files on a private tmpfs are labelled (security.selinux) with as many
  * types of the loaded policy as the program's own domain may relabel to,
  * stat, open and read, and that may be put on tmpfs, without a denial (so
  * no audit messages flood the console): at
- * least twice /sys/fs/selinux/avc/cache_threshold of them, so that WORKERS
+ * least twice /sys/fs/selinux/avc/cache_threshold of them and at most four
+ * times (2048 with the default threshold of 512), so that WORKERS
  * processes that stat() and open() them in turn keep the AVC above its
- * threshold, reclaiming all the time.  Meanwhile the policy is reloaded
+ * threshold, reclaiming all the time.  -c sets cache_threshold to
+ * THRESHOLD for the run (restored afterwards): a smaller AVC needs fewer
+ * files and fewer access computations per pass, for kernels that make each
+ * of them slow (KASAN and lockdep under emulation).  Meanwhile the policy is reloaded
  * RELOADS times (the image of $STRESS_SELINUX_POLICY, /etc/selinux/policy.33,
  * /etc/selinux/default/policy/policy.33 or else /sys/fs/selinux/policy; it
  * is loaded first if no policy is).  After each reload, once every worker
@@ -93,7 +97,8 @@ static struct shared *sh;
 static char dir[64];
 static char level[8];
 static char own[CTX_SIZE];
-static int nr_files, nr_workers;
+static int nr_files, max_files, nr_workers;
+static char threshold_saved[32];	/* cache_threshold before -c, if changed */
 static pid_t pids[MAX_WORKERS];
 static int go_w[MAX_WORKERS];		/* controller -> worker: resume */
 static int ack_r, pass_r;		/* workers -> controller */
@@ -103,10 +108,12 @@ static int nr_triples;
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: stress-selinux [-n RELOADS] [-t SECONDS] [-w WORKERS]\n"
+		"usage: stress-selinux [-n RELOADS] [-t SECONDS] [-w WORKERS] [-c THRESHOLD]\n"
 		"  -n  policy reloads, 1..10000 (default 100)\n"
 		"  -t  time limit, 10..7200 s (default 1800); fails if reached first\n"
-		"  -w  worker processes, 1..%d (default 4)\n", MAX_WORKERS);
+		"  -w  worker processes, 1..%d (default 4)\n"
+		"  -c  AVC cache_threshold for the run, 16..%d (default: as set)\n",
+		MAX_WORKERS, MAX_FILES / 4);
 	exit(KSFT_USAGE);
 }
 
@@ -494,10 +501,10 @@ static int make_files(char **types, size_t nr_types, char ***usable)
 	snprintf(fsctx, sizeof(fsctx), "system_u:object_r:tmpfs_t%s", level);
 	if (fs_class <= 0 || !assoc || !context_valid(fsctx))
 		assoc = 0;
-	keep = calloc(MAX_FILES, sizeof(*keep));
+	keep = calloc(max_files, sizeof(*keep));
 	if (!keep || file_class <= 0 || !need)
 		return -1;
-	for (i = 0; i < nr_types && nr_files < MAX_FILES; i++) {
+	for (i = 0; i < nr_types && nr_files < max_files; i++) {
 		snprintf(ctx, sizeof(ctx), "system_u:object_r:%s%s", types[i], level);
 		if (!context_valid(ctx))
 			continue;
@@ -550,6 +557,10 @@ static void cleanup(void)
 		rmdir(dir);
 		dir[0] = '\0';
 	}
+	if (threshold_saved[0]) {
+		write_str(SELINUXFS "/avc/cache_threshold", threshold_saved);
+		threshold_saved[0] = '\0';
+	}
 }
 
 __attribute__((noreturn))
@@ -565,7 +576,7 @@ static void skip_all(const char *fmt, const char *arg)
 
 int main(int argc, char **argv)
 {
-	unsigned long reloads = 100, secs = 1800, workers = 4;
+	unsigned long reloads = 100, secs = 1800, workers = 4, set_threshold = 0;
 	const char *policy_path = getenv("STRESS_SELINUX_POLICY");
 	static const char * const policy_files[] = {
 		"/etc/selinux/policy.33", "/etc/selinux/default/policy/policy.33",
@@ -578,13 +589,13 @@ int main(int argc, char **argv)
 	char **names, **usable, *image, *pol;
 	char why[512], buf[64];
 	size_t nr_names, image_len = 0, pol_len = 0;
-	uint64_t t0, deadline, load_ns = 0;
+	uint64_t t0, t_setup, deadline, load_ns = 0;
 	unsigned int done = 0, i;
 	struct statfs sfs;
 	bool quartiles = false;
 	int opt, p[2], a[2], ps[2];
 
-	while ((opt = getopt(argc, argv, "n:t:w:h")) != -1) {
+	while ((opt = getopt(argc, argv, "n:t:w:c:h")) != -1) {
 		switch (opt) {
 		case 'n':
 			if (parse_uint(optarg, 1, 10000, &reloads))
@@ -598,6 +609,10 @@ int main(int argc, char **argv)
 			if (parse_uint(optarg, 1, MAX_WORKERS, &workers))
 				usage();
 			break;
+		case 'c':
+			if (parse_uint(optarg, 16, MAX_FILES / 4, &set_threshold))
+				usage();
+			break;
 		default:
 			usage();
 		}
@@ -609,6 +624,7 @@ int main(int argc, char **argv)
 	tap_diag("stress-selinux: %lu reloads, %lu workers, at most %lu s", reloads,
 		 workers, secs);
 	alarm((unsigned int)secs + 300);	/* a hung reload must not hang the run */
+	t_setup = now_ns();
 
 	if (geteuid())
 		skip_all("%s", "needs root");
@@ -650,6 +666,17 @@ int main(int argc, char **argv)
 	threshold = read_threshold();
 	if (threshold <= 0)
 		skip_all("%s", "cannot read " SELINUXFS "/avc/cache_threshold");
+	if (set_threshold) {
+		snprintf(threshold_saved, sizeof(threshold_saved), "%d", threshold);
+		snprintf(buf, sizeof(buf), "%lu", set_threshold);
+		if (write_str(SELINUXFS "/avc/cache_threshold", buf)) {
+			threshold_saved[0] = '\0';
+			skip_all("%s", "cannot write " SELINUXFS "/avc/cache_threshold");
+		}
+		tap_diag("cache_threshold %d -> %lu for the run", threshold, set_threshold);
+		threshold = read_threshold();
+	}
+	max_files = 4 * threshold < MAX_FILES ? 4 * threshold : MAX_FILES;
 
 	names = type_candidates(pol ? pol : image, pol ? pol_len : image_len, &nr_names);
 	if (!names)
@@ -677,7 +704,8 @@ int main(int argc, char **argv)
 			 "need twice cache_threshold");
 	if (record_triples(usable, nr_files))
 		skip_all("%s", "no access decision could be computed through " SELINUXFS "/access");
-	tap_diag("%d access decisions recorded", nr_triples);
+	tap_diag("%d access decisions recorded (%.1f s)", nr_triples,
+		 (now_ns() - t_setup) / 1e9);
 
 	/* Workers. */
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -701,7 +729,8 @@ int main(int argc, char **argv)
 	}
 	close(a[1]);
 	close(ps[1]);
-	tap_ok(1, "setup: %d workers, %d files, %d triples", nr_workers, nr_files, nr_triples);
+	tap_ok(1, "setup: %d workers, %d files, %d triples (%.1f s)", nr_workers, nr_files,
+	       nr_triples, (now_ns() - t_setup) / 1e9);
 
 	reclaims0 = read_reclaims();
 	t0 = now_ns();
@@ -794,10 +823,10 @@ int main(int argc, char **argv)
 				tap_diag("reload %u: %s", done, why);
 		}
 		if (done == 1 || done == reloads || done % 10 == 0)
-			tap_diag("reload %u: entries %d, buckets used %d/%d, longest chain %d%s%u/%u/%u",
+			tap_diag("reload %u: entries %d, buckets used %d/%d, longest chain %d%s%u/%u/%u (%.1f s)",
 				 done, hs.entries, hs.used, hs.slots, hs.longest,
 				 hs.has_quartiles ? ", q1/med/q3 " : ", no quartiles ",
-				 hs.q1, hs.med, hs.q3);
+				 hs.q1, hs.med, hs.q3, (now_ns() - t0) / 1e9);
 		mismatches += compare_triples(done);
 		resume_workers();
 	}
