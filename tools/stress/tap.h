@@ -5,6 +5,8 @@
  *   tap_plan(n)                "TAP version 13" and "1..n"
  *   tap_ok(cond, fmt, ...)     "ok N desc" or "not ok N desc"
  *   tap_skip(fmt, ...)         "ok N # SKIP reason"
+ *   tap_xfail(desc, fmt, ...)  "ok N desc # XFAIL reason": a known failure
+ *                              of a kernel without the fix (counts as ok)
  *   tap_diag(fmt, ...)         "# ..." (stdout, flushed: the output of a
  *                              program killed by a timeout stays readable)
  *   tap_finish()               the kselftest-style totals line, then exits:
@@ -26,7 +28,7 @@
 #define KSFT_USAGE	2
 #define KSFT_SKIP	4
 
-static unsigned int tap_n, tap_planned, tap_pass, tap_fail, tap_skipped;
+static unsigned int tap_n, tap_planned, tap_pass, tap_fail, tap_skipped, tap_xfailed;
 
 static inline void tap_plan(unsigned int n)
 {
@@ -82,6 +84,21 @@ static inline void tap_skip(const char *desc, const char *fmt, ...)
 	fflush(stdout);
 }
 
+__attribute__((format(printf, 2, 3)))
+static inline void tap_xfail(const char *desc, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_n++;
+	tap_xfailed++;
+	printf("ok %u %s # XFAIL ", tap_n, desc);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
 /* Skip every test not yet reported, with one reason. */
 static inline void tap_skip_rest(const char *reason)
 {
@@ -96,12 +113,12 @@ static inline void tap_finish(void)
 		tap_diag("planned %u tests, ran %u", tap_planned, tap_n);
 		tap_fail++;
 	}
-	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
-	       tap_pass, tap_fail, tap_skipped);
+	printf("# Totals: pass:%u fail:%u xfail:%u xpass:0 skip:%u error:0\n",
+	       tap_pass, tap_fail, tap_xfailed, tap_skipped);
 	fflush(stdout);
 	if (tap_fail)
 		exit(KSFT_FAIL);
-	if (tap_skipped && !tap_pass)
+	if (tap_skipped && !tap_pass && !tap_xfailed)
 		exit(KSFT_SKIP);
 	exit(KSFT_PASS);
 }
