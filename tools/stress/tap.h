@@ -69,19 +69,26 @@ static inline int tap_ok(int cond, const char *fmt, ...)
 	return cond;
 }
 
+/* "ok N desc # DIRECTIVE reason": SKIP and XFAIL. */
+static inline void tap_directive(const char *desc, const char *directive,
+				 const char *fmt, va_list ap)
+{
+	tap_n++;
+	printf("ok %u %s # %s ", tap_n, desc, directive);
+	vprintf(fmt, ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
 __attribute__((format(printf, 2, 3)))
 static inline void tap_skip(const char *desc, const char *fmt, ...)
 {
 	va_list ap;
 
-	tap_n++;
 	tap_skipped++;
-	printf("ok %u %s # SKIP ", tap_n, desc);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_directive(desc, "SKIP", fmt, ap);
 	va_end(ap);
-	fputc('\n', stdout);
-	fflush(stdout);
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -89,14 +96,10 @@ static inline void tap_xfail(const char *desc, const char *fmt, ...)
 {
 	va_list ap;
 
-	tap_n++;
 	tap_xfailed++;
-	printf("ok %u %s # XFAIL ", tap_n, desc);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_directive(desc, "XFAIL", fmt, ap);
 	va_end(ap);
-	fputc('\n', stdout);
-	fflush(stdout);
 }
 
 /* Skip every test not yet reported, with one reason. */
