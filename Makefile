@@ -4,7 +4,11 @@
 #                ends with "N passed, N failed, N skipped" (what .ci/run calls)
 #   make run     the same builds and boots, plus the old-vs-new comparison
 #   make export  regenerate patches/ and series from the new tree's commits
+#   make rebase  move the series to the newest linux-source-6.12 (VERSION=...)
+#   make compat  which linux-source-6.12 versions the series applies to
 #
+# The base is the package version in base-version; BASE_VERSION=<version>
+# or BASE_VERSION=newest builds on another one for one run.
 # KSRC=/path/to/linux uses another kernel tree as the base; ACCEL=kvm|tcg
 # skips the KVM probe; JOBS=N sets make -j.  Everything generated goes to
 # build/ (git-ignored).
@@ -13,12 +17,13 @@ SHELL := /bin/bash
 T := tools
 
 .PHONY: all check run deps base apply export kernels kernel-old kernel-new \
-	selftests initramfs host-tests check-bisect check-debug clean distclean help
+	selftests initramfs host-tests check-bisect check-debug clean distclean help \
+	rebase compat
 
 all: help
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 # 1. Packages (apt-get, only what is missing).
 deps:
@@ -61,6 +66,15 @@ run: kernels initramfs
 # The developer loop: commit in build/<flavor>/new/src, then export.
 export:
 	$(T)/export
+
+# Moving the base on purpose: git am -3 onto another version, make check,
+# re-export, record the version (then commit patches/ series base-version).
+rebase: deps
+	$(T)/rebase $(VERSION)
+
+# The compatibility table (Documentation/compat.md) for every version served.
+compat: deps
+	$(T)/compat
 
 host-tests:
 	selftests/run
