@@ -43,8 +43,10 @@ cp -a "$TOP/patches" "$TOP/series" "$TOP/base-version" "$d/bad/"
 git -C "$d/wt" format-patch -q -1 --stdout >"$d/bad/patches/0000-selftest-conflict.patch"
 sed -i "0,/^$first\$/s//0000-selftest-conflict.patch\n$first/" "$d/bad/series"
 cp -a "$d/bad" "$d/bad.orig"
+before=$(git -C "$OLD_SRC" worktree list --porcelain | grep '^worktree ' | sort)
 expect_fail nonzero "patch 2/[0-9]+ $first conflicts on .*nothing changed" \
 	env REBASE_TOP="$d/bad" "$TOP/tools/rebase" --no-check "$RECORDED_BASE"
 diff -r "$d/bad.orig" "$d/bad" >/dev/null || fail "a conflicting rebase changed patches/, series or base-version"
-[ -z "$(git -C "$OLD_SRC" worktree list | grep "$BUILD/rebase\.")" ] || fail "a conflicting rebase left its worktree"
+[ "$(git -C "$OLD_SRC" worktree list --porcelain | grep '^worktree ' | sort)" = "$before" ] ||
+	fail "a conflicting rebase left a worktree behind"
 echo "ok: the conflict stops the rebase at $first, nothing changed, no worktree left"
