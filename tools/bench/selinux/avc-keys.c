@@ -25,20 +25,21 @@ static const struct avc_grid grids[AVC_NSETS] = {
 	[AVC_SUBJ2_ONE] = { 2, 0, 0, 1, 1 },
 };
 
-const char *avc_set_name(enum avc_set set)
+const char *avc_set_name(int set)
 {
-	static const char *const names[AVC_NSETS] = {
+	static const char *const names[AVC_NSETS_ALL] = {
 		"uniform", "zipf", "dominant", "sequential",
 		"stride2", "stride3", "stride4", "stride8", "stride16", "stride64",
 		"stride2x4c", "stride4x4c", "subj2", "subj4", "subj2-one",
+		"policy",
 	};
 
 	return names[set];
 }
 
-const char *avc_set_text(enum avc_set set)
+const char *avc_set_text(int set)
 {
-	static const char *const text[AVC_NSETS] = {
+	static const char *const text[AVC_NSETS_ALL] = {
 		"ssid, tsid uniform in 1..NSIDS",
 		"ssid Zipf(s=1) over a random ranking of 1..NSIDS, tsid uniform",
 		"one ssid (random per sample), tsid uniform",
@@ -54,6 +55,8 @@ const char *avc_set_text(enum avc_set set)
 		"ssid = base + 2i (i < 20), tsid = base + 2j (j < n/20), one class",
 		"ssid = base + 4i (i < 20), tsid = base + 4j (j < n/20), one class",
 		"ssid = base + 2i, i = 0..n-1 (strided subjects); one tsid, one class",
+		"te_avtab allow/auditallow/dontaudit (source, target, class) triples at random,"
+		" types as SIDs in order of first use",
 	};
 
 	return text[set];
@@ -216,6 +219,52 @@ void avc_keys(enum avc_set set, uint32_t sample, uint32_t n, uint32_t nsids,
 	free(seen);
 	free(cdf);
 	free(perm);
+	return;
+nomem:
+	fprintf(stderr, "avc-keys: out of memory\n");
+	exit(1);
+}
+
+void avc_policy_keys(const struct avc_key *triples, uint32_t ntriples,
+		     uint32_t ntypes, uint32_t sample, uint32_t n,
+		     uint32_t nsids, struct avc_key *out)
+{
+	struct rng r = { 0x9011c700ull + sample * 1000003ull };
+	uint32_t *idx = malloc(ntriples * sizeof(*idx));
+	uint32_t *sid = calloc(ntypes + 1, sizeof(*sid));
+	uint32_t base, used = 0;
+
+	if (!idx || !sid)
+		goto nomem;
+	if (n > ntriples) {
+		fprintf(stderr, "avc-keys: %u policy keys asked, the policy has %u triples\n",
+			n, ntriples);
+		exit(1);
+	}
+	base = 1 + below(&r, nsids);
+	for (uint32_t i = 0; i < ntriples; i++)
+		idx[i] = i;
+	for (uint32_t i = 0; i < n; i++) {	/* a partial Fisher-Yates shuffle */
+		uint32_t j = i + below(&r, ntriples - i), t = idx[i];
+		const struct avc_key *k;
+
+		idx[i] = idx[j];
+		idx[j] = t;
+		k = &triples[idx[i]];
+		if (k->ssid > ntypes || k->tsid > ntypes) {
+			fprintf(stderr, "avc-keys: type value above %u in a policy triple\n", ntypes);
+			exit(1);
+		}
+		if (!sid[k->ssid])
+			sid[k->ssid] = base + used++;
+		if (!sid[k->tsid])
+			sid[k->tsid] = base + used++;
+		out[i].ssid = sid[k->ssid];
+		out[i].tsid = sid[k->tsid];
+		out[i].tclass = k->tclass;
+	}
+	free(idx);
+	free(sid);
 	return;
 nomem:
 	fprintf(stderr, "avc-keys: out of memory\n");

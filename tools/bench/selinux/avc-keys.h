@@ -26,6 +26,10 @@ enum avc_set {
 	AVC_NSETS
 };
 
+/* The policy set (avc_policy_keys()), numbered after the synthetic ones. */
+#define AVC_SET_POLICY AVC_NSETS
+#define AVC_NSETS_ALL (AVC_NSETS + 1)
+
 struct avc_key {
 	uint32_t ssid;
 	uint32_t tsid;
@@ -44,8 +48,9 @@ struct avc_grid {
 	uint32_t sstride, nsubj, tstride, ntarg, ncls;
 };
 
-const char *avc_set_name(enum avc_set set);
-const char *avc_set_text(enum avc_set set);
+/* names and descriptions of the sets 0..AVC_NSETS_ALL-1 */
+const char *avc_set_name(int set);
+const char *avc_set_text(int set);
 
 /* @n distinct keys of @set, deterministic in (@set, @sample); SIDs are
  * 1..@nsids, classes 1..@nclasses (uniform in every set).  The strided
@@ -59,5 +64,19 @@ void avc_keys(enum avc_set set, uint32_t sample, uint32_t n, uint32_t nsids,
 void avc_grid_keys(const struct avc_grid *g, uint32_t seed, uint32_t sample,
 		   uint32_t n, uint32_t nsids, uint32_t nclasses,
 		   struct avc_key *out);
+
+/*
+ * The policy set: @n distinct keys made of @ntriples distinct (source type,
+ * target type, class) triples @triples (the te_avtab access-vector rules),
+ * picked at random, deterministic in @sample; each type becomes a SID in
+ * the order of its first use, from a random base in 1..@nsids (sidtab
+ * hands SIDs out in order of first use).  @ntypes bounds the type values.
+ * An approximation: the kernel's AVC holds the concrete types of the
+ * processes and objects, the policy's rules are often written for
+ * attributes.
+ */
+void avc_policy_keys(const struct avc_key *triples, uint32_t ntriples,
+		     uint32_t ntypes, uint32_t sample, uint32_t n,
+		     uint32_t nsids, struct avc_key *out);
 
 #endif /* AVC_KEYS_H */

@@ -21,7 +21,8 @@ static void usage(const char *prog)
 	fprintf(stderr,
 		"usage: %s [--quick] [--policy FILE] [--seeds N] [--rounds N] [--samples N] [--only LIST]\n"
 		"          [--plot-dir DIR] [--sample-lines] [--columns LIST]\n"
-		"  LIST: comma-separated sections: order,avtab,collisions,avc,time,lookup (default: all)\n"
+		"  LIST: comma-separated sections: order,avtab,collisions,avc,avcsizes,time,lookup,avclookup\n"
+		"        (default: all)\n"
 		"  --plot-dir DIR: chain-length histograms (old, new, random) as DIR/*.dat and gnuplot DIR/*.gp\n"
 		"  --sample-lines: also print SAMPLE,<old|new>,<metric>,<unit>,<value> lines (tools/run)\n"
 		"  --columns LIST: only these comma-separated columns (old is always first)\n",
@@ -160,7 +161,8 @@ int main(int argc, char **argv)
 	}
 	if (only) {
 		static const char *const known[] = { "order", "avtab", "collisions",
-						     "avc", "time", "lookup" };
+						     "avc", "avcsizes", "time", "lookup",
+						     "avclookup" };
 		char *copy = strdup(only), *tok, *save = NULL;
 
 		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -214,10 +216,14 @@ int main(int argc, char **argv)
 		sec_collisions(&ctx);
 	if (wanted(only, "avc"))
 		sec_avc(&ctx);
+	if (wanted(only, "avcsizes"))
+		sec_avc_sizes(&ctx);
 	if (wanted(only, "time"))
 		sec_hash_time(&ctx);
 	if (wanted(only, "lookup"))
 		sec_lookup(&ctx);
+	if (wanted(only, "avclookup"))
+		sec_avc_lookup(&ctx);
 	verdicts(&ctx, wanted(only, "avtab"), wanted(only, "avc"),
 		 wanted(only, "lookup"));
 	return 0;

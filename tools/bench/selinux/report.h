@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "avc-keys.h"
 #include "model.h"
 #include "policy-keys.h"
 
@@ -32,6 +33,8 @@ struct model_ctx {
 	struct verdict v[MAX_IMPL];
 	const char *plot_dir;		/* --plot-dir: histogram data and gnuplot scripts */
 	int sample_lines;		/* --sample-lines: SAMPLE,<old|new>,... lines */
+	struct avc_key *avc_triples;	/* the policy set's triples (avc_set_keys) */
+	uint32_t navc_triples;
 };
 
 void sec_file_order(struct model_ctx *ctx);
@@ -40,6 +43,14 @@ void sec_collisions(struct model_ctx *ctx);
 void sec_avc(struct model_ctx *ctx);
 void sec_hash_time(struct model_ctx *ctx);
 void sec_lookup(struct model_ctx *ctx);
+void sec_avc_sizes(struct model_ctx *ctx);
+void sec_avc_lookup(struct model_ctx *ctx);
+
+/* @n keys of AVC set @set (0..AVC_NSETS_ALL-1, the policy set included),
+ * deterministic in (@set, @sample): SIDs from 1..AVC_NSIDS (sec-avc-sizes.c) */
+#define AVC_NSIDS 1024
+void avc_set_keys(struct model_ctx *ctx, int set, uint32_t sample, uint32_t n,
+		  struct avc_key *out);
 
 /* helpers (report.c) */
 void section(const char *title);

@@ -17,7 +17,7 @@
 #include "report.h"
 
 #define AVC_FILL 500	/* entries: just under AVC_DEF_CACHE_THRESHOLD (512) */
-#define AVC_NSIDS 1024	/* SIDs in use: sidtab hands them out from 1 */
+/* AVC_NSIDS (report.h): SIDs in use, sidtab hands them out from 1 */
 #define SCAN_STRIDES 128
 
 struct acc {

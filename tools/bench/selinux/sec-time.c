@@ -3,7 +3,9 @@
  * sec-time.c - speed on this CPU: ns per hash (inlined as in the kernel) and
  * ns per avtab_search_node() in the kernel's avtab built by the kernel's own
  * avtab_alloc()/avtab_insert(), with nodes in the policy file's order (what
- * the kernel allocates at policy load) and in each hash's own bucket order.
+ * the kernel allocates at policy load) and in each hash's own bucket order;
+ * ns per avc_search_node() in each tree's AVC at 2^9..2^14 slots and at
+ * Hongru Zhang's nodes/buckets points (sec_avc_lookup()).
  * All measurements are interleaved round-robin; medians are reported.
  */
 #define _GNU_SOURCE
@@ -12,6 +14,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "avc-model.h"
+#include "chain-stats.h"
 #include "keyed-random.h"
 #include "report.h"
 #include "tsc.h"
@@ -74,9 +78,12 @@ struct job {
 	struct ktable *t;
 	const struct model_key *keys;
 	uint32_t start, n;
+	const struct avc_impl *avc;	/* J_AVC_*: the AVC, its table and keys */
+	const struct avc_table *avt;
+	const struct avc_key *akeys;
 };
 
-enum { J_AVTAB_HASH, J_AVC_HASH, J_LOOKUP, J_DEP };
+enum { J_AVTAB_HASH, J_AVC_HASH, J_LOOKUP, J_DEP, J_AVC_HIT, J_AVC_DEP };
 
 static uint64_t run_job(const struct job *j)
 {
@@ -87,6 +94,10 @@ static uint64_t run_job(const struct job *j)
 		return j->h->time_avc_hash(j->n, j->dep);
 	case J_LOOKUP:
 		return j->h->bench_lookup(j->t, j->keys, j->n);
+	case J_AVC_HIT:
+		return j->avc->bench_hit(j->akeys, j->n);
+	case J_AVC_DEP:
+		return j->avc->bench_dep(j->akeys, j->start, j->n);
 	default:
 		return j->h->bench_dep(j->t, j->keys, j->start, j->n);
 	}
@@ -100,6 +111,8 @@ static double sample(const struct job *j, double per_ns, unsigned int *disturbed
 	for (int tries = 0; tries < max_retry; tries++) {
 		long before = nivcsw();
 
+		if (j->avt)	/* the AVC's slot heads: one static selinux_avc per build */
+			j->avc->load(j->avt);
 		run_job(j);
 		c = run_job(j);
 		if (nivcsw() == before)
@@ -349,4 +362,253 @@ void sec_lookup(struct model_ctx *ctx)
 	free(miss);
 	free(order);
 	free(cyc);
+}
+
+/*
+ * AVC lookups: ns per avc_search_node() (the tree's, inlined as in
+ * avc_lookup()) in each column's AVC at every point of avc_points[], filled
+ * with the first sample of a key set, interleaved round-robin.
+ */
+#define AVC_LOOKUPS 16384	/* lookups per measurement */
+enum { A_HIT, A_DEP, A_KINDS };
+
+static const int avc_time_sets[] = { AVC_SET_POLICY, AVC_DOMINANT, AVC_UNIFORM, AVC_STRIDE2 };
+#define AVC_TIME_SETS_QUICK 2	/* the first two */
+
+struct avc_conf {
+	const struct avc_impl *impl;
+	struct avc_table *t;
+	struct chain_stats st;
+};
+
+static const char *iqr(const struct series *s)
+{
+	static char buf[16][48];
+	static int k;
+	char *b = buf[k++ & 15];
+
+	snprintf(b, 48, "%.2f [%.2f..%.2f]", s->med, s->q1, s->q3);
+	return b;
+}
+
+static const char *versus(const struct series *x, const struct series *ref)
+{
+	static char buf[8][32];
+	static int k;
+	char *b = buf[k++ & 7];
+	int j = judge(x, ref);
+
+	snprintf(b, 32, "%+.0f%% %s", 100 * (x->med / ref->med - 1),
+		 j > 0 ? "ok" : j == 0 ? "tie" : "slower");
+	return b;
+}
+
+void sec_avc_lookup(struct model_ctx *ctx)
+{
+	int nsets = ctx->quick ? AVC_TIME_SETS_QUICK :
+		    (int)(sizeof(avc_time_sets) / sizeof(avc_time_sets[0]));
+	const struct avc_impl *cols[AVC_MAX_COLS];
+	int ncol = avc_impl_list(AVC_BITS_MIN, cols, AVC_MAX_COLS);
+	unsigned int nconf = AVC_NPOINTS * nsets * ncol;
+	struct avc_conf *conf = xcalloc(nconf, sizeof(*conf));
+	struct series *s = xcalloc(nconf * A_KINDS, sizeof(*s));
+	struct avc_key **hit = xcalloc(AVC_NPOINTS * nsets, sizeof(*hit));
+	struct avc_key **bykey = xcalloc(AVC_NPOINTS * nsets, sizeof(*bykey));
+	double per_ns = tsc_per_ns();
+	unsigned int disturbed = 0;
+	uint64_t rs = 0xa7c0u;
+
+	max_retry = ctx->quick ? MAX_RETRY_QUICK : MAX_RETRY;
+	retakes = 0;
+	for (int p = 0; p < AVC_NPOINTS; p++) {
+		const struct avc_point *pt = &avc_points[p];
+		uint32_t n = pt->nodes, slots = 1u << pt->bits;
+		uint32_t *next = xcalloc(n, sizeof(*next)), *cyc = xcalloc(n, sizeof(*cyc));
+		uint32_t *count = xcalloc(slots, sizeof(*count)), *bucket = xcalloc(n, sizeof(*bucket));
+		const struct avc_impl *pc[AVC_MAX_COLS];
+
+		if (avc_impl_list(pt->bits, pc, AVC_MAX_COLS) != ncol) {
+			fprintf(stderr, "sec-time: the AVC columns differ between sizes\n");
+			exit(1);
+		}
+		for (int si = 0; si < nsets; si++) {
+			struct avc_key *keys = xcalloc(n, sizeof(*keys));
+			struct avc_key *h = xcalloc(AVC_LOOKUPS, sizeof(*h));
+			uint32_t *perm = xcalloc(n, sizeof(*perm));
+
+			avc_set_keys(ctx, avc_time_sets[si], 0, n, keys);
+			/* the dependent walk: a random cycle (Sattolo) through the keys */
+			for (uint32_t i = 0; i < n; i++)
+				cyc[i] = i;
+			for (uint32_t i = n - 1; i > 0; i--) {
+				uint32_t j = (uint32_t)(((splitmix64(rs++) >> 32) * i) >> 32), x = cyc[i];
+
+				cyc[i] = cyc[j];
+				cyc[j] = x;
+			}
+			for (uint32_t i = 0; i < n; i++)
+				next[cyc[i]] = cyc[(i + 1) % n];
+			/* hit: every key once per pass, each pass shuffled anew */
+			for (uint32_t i = 0; i < AVC_LOOKUPS; i++) {
+				uint32_t k = i % n;
+
+				if (!k) {
+					for (uint32_t a = 0; a < n; a++)
+						perm[a] = a;
+					for (uint32_t a = n - 1; a > 0; a--) {
+						uint32_t b = (uint32_t)(((splitmix64(rs++) >> 32) * (a + 1)) >> 32);
+						uint32_t x = perm[a];
+
+						perm[a] = perm[b];
+						perm[b] = x;
+					}
+				}
+				h[i] = keys[perm[k]];
+			}
+			hit[p * nsets + si] = h;
+			bykey[p * nsets + si] = keys;
+			for (int c = 0; c < ncol; c++) {
+				struct avc_conf *x = &conf[(p * nsets + si) * ncol + c];
+				uint32_t got;
+
+				x->impl = pc[c];
+				x->t = pc[c]->build(keys, next, n);
+				pc[c]->load(x->t);
+				got = pc[c]->check(keys, n);
+				if (got != n || pc[c]->check(h, AVC_LOOKUPS) != AVC_LOOKUPS) {
+					fprintf(stderr, "sec-time: %s AVC at %u slots finds %u of %u keys\n",
+						pc[c]->name, slots, got, n);
+					exit(1);
+				}
+				for (uint32_t k = 0; k < n; k++)
+					bucket[k] = pc[c]->bucket(keys[k].ssid, keys[k].tsid, keys[k].tclass);
+				chain_stats(bucket, n, slots, count, &x->st);
+			}
+			free(perm);
+		}
+		free(next);
+		free(cyc);
+		free(count);
+		free(bucket);
+	}
+
+	for (unsigned int c = 0; c < nconf * A_KINDS; c++)
+		s[c].v = xcalloc(ctx->rounds, sizeof(double));
+	for (unsigned int r = 0; r < ctx->rounds; r++) {
+		for (unsigned int k = 0; k < nconf * A_KINDS; k++) {
+			unsigned int c = (k + r) % (nconf * A_KINDS), ci = c / A_KINDS;
+			int kind = c % A_KINDS, ps = ci / ncol;
+			struct job j = {
+				.what = kind == A_HIT ? J_AVC_HIT : J_AVC_DEP,
+				.avc = conf[ci].impl,
+				.avt = conf[ci].t,
+				.akeys = kind == A_HIT ? hit[ps] : bykey[ps],
+				.start = 0,
+				.n = AVC_LOOKUPS,
+			};
+
+			s[c].v[r] = sample(&j, per_ns, &disturbed);
+		}
+	}
+	for (unsigned int c = 0; c < nconf * A_KINDS; c++)
+		finish(&s[c], ctx->rounds);
+
+	section("AVC lookups: ns per avc_search_node() on this CPU, in the form of Zhang's table");
+	printf("Each column's avc_search_node() and struct avc_node (%u bytes) from its tree (av_hash: the OLD\n"
+	       "tree's code with mainline's avc_hash()), compiled at each size; inlined into the timing loop as\n"
+	       "avc_lookup() inlines it. Chains filled with the first sample of a key set at each point (the\n"
+	       "nodes allocated back to back in insertion order, each at the head of its chain as\n"
+	       "avc_insert() puts it). hit: %u lookups of present keys, every key once per pass, each pass\n"
+	       "shuffled, independent (overlap allowed: throughput-like); dep: %u lookups, each key taken\n"
+	       "from the previous lookup's node (a random cycle through all keys: latency). Each sample: the\n"
+	       "table's slot heads copied into the static selinux_avc, a warm-up pass, the timed pass.\n"
+	       "ns: median [q1..q3] of %u interleaved rounds; samples disturbed by preemption are retaken\n"
+	       "(retakes: %u; still disturbed after %d tries: %u of %u). bucket use = used / buckets;\n"
+	       "longest = this table's longest chain; cmp/hit = mean nodes compared per successful lookup,\n"
+	       "(sumsq/n + 1)/2: a random hash gives about 1.5 at nodes = buckets, 3.0 at 2048/512. The\n"
+	       "timed table is one sample of the set: its bucket use and cmp/hit can sit in the tails of\n"
+	       "the quality section's distribution. vs: median change, ok = not above, tie = above with\n"
+	       "overlapping IQRs, slower = above with separate IQRs.\n",
+	       cols[0]->node_size, AVC_LOOKUPS, AVC_LOOKUPS, ctx->rounds, retakes, max_retry,
+	       disturbed, nconf * A_KINDS * ctx->rounds);
+	printf("NOTE: one pinned CPU in user space, the AVC hot in its caches between lookups: this is not a\n"
+	       "phone under load. Left out: RCU (rcu_read_lock() and the grace periods of avc_node_delete),\n"
+	       "cache and TLB pressure from the rest of the kernel and other tasks, the slot spinlocks and\n"
+	       "reclaim of avc_insert()/avc_reclaim_node() under concurrent misses, the avc_has_perm() path\n"
+	       "around the lookup (audit, xperms), and the slab placement of nodes allocated over time.\n");
+	for (int si = 0; si < nsets; si++) {
+		printf("\n  set %s: %s\n", avc_set_name(avc_time_sets[si]), avc_set_text(avc_time_sets[si]));
+		printf("  %-13s %-8s %10s %7s %7s  %-24s %-24s %-12s %-12s\n", "nodes/buckets", "hash",
+		       "bucket use", "longest", "cmp/hit", "hit ns median [q1..q3]",
+		       "dep ns median [q1..q3]", "hit vs old", "dep vs old");
+		for (int p = 0; p < AVC_NPOINTS; p++) {
+			const struct avc_point *pt = &avc_points[p];
+			unsigned int base = (p * nsets + si) * ncol;
+			const struct series *o = &s[base * A_KINDS];
+			char pn[32];
+
+			snprintf(pn, sizeof(pn), "%u/%u", pt->nodes, 1u << pt->bits);
+			for (int c = 0; c < ncol; c++) {
+				const struct avc_conf *x = &conf[base + c];
+				const struct series *v = &s[(base + c) * A_KINDS];
+
+				printf("  %-13s %-8s %9.1f%% %7u %7.2f  %-24s %-24s %-12s %-12s\n",
+				       c ? "" : pn, x->impl->label,
+				       100.0 * x->st.used / x->st.nslot, x->st.longest,
+				       ((double)x->st.sumsq / x->st.entries + 1) / 2,
+				       iqr(&v[A_HIT]), iqr(&v[A_DEP]),
+				       c ? versus(&v[A_HIT], &o[A_HIT]) : "",
+				       c ? versus(&v[A_DEP], &o[A_DEP]) : "");
+			}
+			for (int c = 0; c < ncol; c++) {
+				int a = -1;
+
+				if (strcmp(conf[base + c].impl->name, "new"))
+					continue;
+				for (int d = 0; d < ncol; d++)
+					if (!strcmp(conf[base + d].impl->name, "mainline"))
+						a = d;
+				if (a < 0)
+					continue;
+				printf("  %-13s %-8s %-77s %-12s %-12s\n", "", "", "hash3 vs av_hash:",
+				       versus(&s[(base + c) * A_KINDS + A_HIT], &s[(base + a) * A_KINDS + A_HIT]),
+				       versus(&s[(base + c) * A_KINDS + A_DEP], &s[(base + a) * A_KINDS + A_DEP]));
+			}
+			if (pt->zhang_old_use)
+				printf("  %-13s %-8s Zhang's phone: old %.1f%% / %.1f, av_hash %.1f%% / %.1f (bucket use / longest)\n",
+				       "", "", pt->zhang_old_use, pt->zhang_old_longest, pt->zhang_av_use,
+				       pt->zhang_av_longest);
+		}
+	}
+	if (ctx->sample_lines)
+		for (int p = 0; p < AVC_NPOINTS; p++) {
+			const struct avc_point *pt = &avc_points[p];
+
+			if (!pt->zhang_old_use)
+				continue;
+			for (int c = 0; c < ncol; c++) {
+				const char *name = cols[c]->name;
+				const struct series *v = &s[(p * nsets * ncol + c) * A_KINDS];
+
+				if (strcmp(name, "old") && strcmp(name, "new"))
+					continue;
+				printf("SAMPLE,%s,ns per AVC lookup hit at %u/%u (policy set),ns (median),%.6g\n",
+				       name, pt->nodes, 1u << pt->bits, v[A_HIT].med);
+				printf("SAMPLE,%s,ns per AVC lookup dependent at %u/%u (policy set),ns (median),%.6g\n",
+				       name, pt->nodes, 1u << pt->bits, v[A_DEP].med);
+			}
+		}
+
+	for (unsigned int c = 0; c < nconf; c++)
+		conf[c].impl->free(conf[c].t);
+	for (unsigned int c = 0; c < nconf * A_KINDS; c++)
+		free(s[c].v);
+	for (int k = 0; k < AVC_NPOINTS * nsets; k++) {
+		free(hit[k]);
+		free(bykey[k]);
+	}
+	free(hit);
+	free(bykey);
+	free(s);
+	free(conf);
 }

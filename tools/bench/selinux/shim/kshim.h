@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kshim.h - the few kernel types and helpers that the extracted kernel code
- * (see gen-tree.sh) needs to compile in user space.  Nothing here hashes:
+ * (see gen-tree.sh) needs to compile in user space: the avtab code, and
+ * the AVC's structs and avc_search_node() (avc-impl.c).  Nothing here hashes:
  * the hash functions, rol32()/rol64() and hash_32()/hash_64() all come from
  * the kernel trees themselves.
  */
@@ -40,6 +41,80 @@ typedef unsigned int gfp_t;
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define pr_debug(...) do { } while (0)
 #define pr_info(...) do { } while (0)
+
+/*
+ * CONFIG_SECURITY_SELINUX_AVC_HASH_BITS (mainline's Kconfig, range 9..14):
+ * the model compiles the AVC code once per size with -D...=N (avc-impl.c);
+ * everything else gets the Kconfig default.
+ */
+#ifndef CONFIG_SECURITY_SELINUX_AVC_HASH_BITS
+#define CONFIG_SECURITY_SELINUX_AVC_HASH_BITS 9
+#endif
+
+/* The AVC's list and lock types (include/linux/types.h, list.h, rculist.h,
+ * spinlock_types.h), at their x86-64 sizes without lock debugging: a node's
+ * layout is what the lookup's cache behaviour depends on. */
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+};
+
+struct callback_head {
+	struct callback_head *next;
+	void (*func)(struct callback_head *head);
+};
+#define rcu_head callback_head
+
+typedef struct {
+	int counter;
+} atomic_t;
+
+typedef struct {
+	u32 val;	/* qspinlock: 4 bytes */
+} spinlock_t;
+
+#define hlist_entry_safe(ptr, type, member) \
+	({ __typeof__(ptr) ____ptr = (ptr); \
+	   ____ptr ? container_of(____ptr, type, member) : NULL; })
+
+/* a reader under rcu_read_lock(): READ_ONCE of each link (rcu_dereference_raw) */
+#define hlist_for_each_entry_rcu(pos, head, member, ...) \
+	for (pos = hlist_entry_safe(READ_ONCE((head)->first), __typeof__(*(pos)), member); \
+	     pos; \
+	     pos = hlist_entry_safe(READ_ONCE((pos)->member.next), __typeof__(*(pos)), member))
+
+#define hlist_for_each_entry(pos, head, member) \
+	for (pos = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
+	     pos; \
+	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
+
+static inline void INIT_HLIST_HEAD(struct hlist_head *h)
+{
+	h->first = NULL;
+}
+
+/* include/linux/rculist.h: the writer publishes @n at the head of @h */
+static inline void hlist_add_head_rcu(struct hlist_node *n, struct hlist_head *h)
+{
+	struct hlist_node *first = h->first;
+
+	n->next = first;
+	n->pprev = &h->first;
+	__atomic_store_n(&h->first, n, __ATOMIC_RELEASE);
+	if (first)
+		first->pprev = &n->next;
+}
 
 /* include/linux/log2.h, for non-zero n (all the avtab code passes) */
 #define ilog2(n) (63 - __builtin_clzll((u64)(n)))
