@@ -10,6 +10,13 @@
 #   baseline   no core scheduling;
 #   coresched  both cgroups tagged (cpu.core_tag=1); skipped, saying so, on
 #              kernels without cpu.core_tag (6.12 has only the prctl);
+#   coresched-nowait
+#              as coresched, with the sched feature CORE_SIBLING_WAIT off
+#              (NO_CORE_SIBLING_WAIT in /sys/kernel/debug/sched/features:
+#              a core switching cookies does not wait for the siblings to
+#              take their IPI); run interleaved with coresched (one run of
+#              each per repeat and N) in the same boot; skipped, saying so,
+#              where the kernel has no such feature;
 #   nosmt      SMT off (/sys/devices/system/cpu/smt/control), back on after.
 # Each run ($REPEAT per mode and N) uses fresh cgroups and prints
 #   SAMPLE,coresched-<mode>-<N>x<N>-sysbench-p95,ms,<sysbench 95th percentile>
@@ -18,12 +25,14 @@
 # and at the end the 2019 table (mean and std% over the repeats; +/- is
 # (baseline - mode) / baseline: positive means a lower p95 than baseline).
 # kernel.sched_schedstats is set to 1 for the forced-idle accounting.
-# Cgroups, processes, SMT and sched_schedstats are restored on any exit.
+# Cgroups, processes, SMT, sched_schedstats and the feature are restored on
+# any exit.
 # Under TCG the figures show the machinery works, not speed.
 set -eu
 
 cg=/sys/fs/cgroup
 smt=/sys/devices/system/cpu/smt/control
+features=/sys/kernel/debug/sched/features
 sstat=/proc/sys/kernel/sched_schedstats
 cpudir=/sys/devices/system/cpu
 cgA=$cg/cs-table-sysbench
@@ -40,6 +49,7 @@ vpid=
 smt_off=0
 sstat_old=
 cpu_enabled=0
+feat_old=
 
 say() { echo "# coresched: $*"; }
 
@@ -85,6 +95,9 @@ cleanup() {
 	fi
 	if [ -n "$sstat_old" ]; then
 		echo "$sstat_old" >"$sstat" 2>/dev/null || say "could not restore $sstat"
+	fi
+	if [ -n "$feat_old" ]; then
+		echo "$feat_old" >"$features" 2>/dev/null || say "could not restore $feat_old in $features"
 	fi
 	rm -rf "$tmp"
 	exit "$rc"
@@ -144,14 +157,27 @@ modes=baseline
 skipped=
 mkdir "$cgA"
 if [ "$tpc" -lt 2 ]; then
-	say "no SMT siblings: coresched and nosmt skipped"
-	skipped="coresched nosmt"
+	say "no SMT siblings: coresched, coresched-nowait and nosmt skipped"
+	skipped="coresched coresched-nowait nosmt"
 else
 	if [ -f "$cgA/cpu.core_tag" ]; then
 		modes="$modes coresched"
+		# The wait for the siblings, a sched feature (on by default).
+		if grep -qw CORE_SIBLING_WAIT "$features" 2>/dev/null; then
+			feat_old=CORE_SIBLING_WAIT
+		elif grep -qw NO_CORE_SIBLING_WAIT "$features" 2>/dev/null; then
+			feat_old=NO_CORE_SIBLING_WAIT
+		fi
+		if [ -n "$feat_old" ] && [ -w "$features" ]; then
+			modes="$modes coresched-nowait"
+		else
+			feat_old=
+			say "no CORE_SIBLING_WAIT in $features: coresched-nowait mode skipped"
+			skipped=coresched-nowait
+		fi
 	else
-		say "no cpu.core_tag (kernel without cgroup core scheduling): coresched mode skipped"
-		skipped=coresched
+		say "no cpu.core_tag (kernel without cgroup core scheduling): coresched modes skipped"
+		skipped="coresched coresched-nowait"
 	fi
 	s=$(cat "$smt" 2>/dev/null || echo missing)
 	if [ "$s" = on ] && [ -w "$smt" ]; then
@@ -181,16 +207,31 @@ say "modes: $modes; threads: $counts; $secs s per run, $repeat runs each"
 # shellcheck disable=SC2016 # expanded by that shell
 into='echo $$ >"$1/cgroup.procs" && shift && exec "$@"'
 
+# The wait for the siblings on ($1 = CORE_SIBLING_WAIT) or off (NO_...).
+set_feature() {
+	[ -n "$feat_old" ] || return 0
+	if ! echo "$1" >"$features" || ! grep -qw "$1" "$features"; then
+		say "writing $1 to $features failed"
+		exit 1
+	fi
+}
+
 # One run: mode $1, $2 threads of each, repeat $3.
 run_one() {
 	mode=$1 n=$2 r=$3
 	mkdir "$cgA" "$cgB"
-	if [ "$mode" = coresched ]; then
+	case $mode in
+	coresched) set_feature CORE_SIBLING_WAIT ;;
+	coresched-nowait) set_feature NO_CORE_SIBLING_WAIT ;;
+	esac
+	case $mode in
+	coresched*)
 		if ! echo 1 >"$cgA/cpu.core_tag" || ! echo 1 >"$cgB/cpu.core_tag"; then
 			say "tagging the cgroups failed"
 			exit 1
 		fi
-	fi
+		;;
+	esac
 	sh -c "$into" into-vecload "$cgB" "$vl" "$n" $((secs + 60)) >"$tmp/vecload.out" 2>&1 &
 	vpid=$!
 	sleep 1
@@ -228,6 +269,7 @@ run_one() {
 	fib=$(awk '$1 == "core_sched.force_idle_usec" { print $2 }' "$cgB/cpu.stat" 2>/dev/null || true)
 	drop_cgroup "$cgA"
 	drop_cgroup "$cgB"
+	set_feature "$feat_old"
 	echo "SAMPLE,coresched-$mode-${n}x$n-sysbench-p95,ms,$p95"
 	fi_ms=
 	if [ -n "$fia" ] && [ -n "$fib" ]; then
@@ -242,6 +284,12 @@ run_one() {
 
 start=$(date +%s)
 for mode in $modes; do
+	# coresched-nowait runs beside coresched, interleaved: see below.
+	[ "$mode" = coresched-nowait ] && continue
+	with=
+	if [ "$mode" = coresched ] && [ -n "$feat_old" ]; then
+		with=coresched-nowait
+	fi
 	if [ "$mode" = nosmt ]; then
 		smt_off=1
 		echo off >"$smt"
@@ -251,6 +299,7 @@ for mode in $modes; do
 	while [ $r -le "$repeat" ]; do
 		for n in $counts; do
 			run_one "$mode" "$n" "$r"
+			[ -z "$with" ] || run_one "$with" "$n" "$r"
 		done
 		r=$((r + 1))
 	done
@@ -259,7 +308,7 @@ for mode in $modes; do
 		smt_off=0
 		say "SMT on, online CPUs $(cat $cpudir/online)"
 	fi
-	say "$mode done ($(($(date +%s) - start)) s elapsed)"
+	say "$mode${with:+ and $with} done ($(($(date +%s) - start)) s elapsed)"
 done
 
 # The 2019 table: sysbench p95 (ms), mean(std%) over the runs, then forced idle.
@@ -286,14 +335,15 @@ function stdp(k,   m, i, d, acc) {
 END {
 	nc = split(counts, cs, " ")
 	print "# sysbench 95th percentile latency (ms), mean(std%), +/- vs baseline"
-	printf "# %-8s%19s%19s%9s%19s%9s\n", "NA/AVX", "baseline(std%)", "coresched(std%)", "+/-", "nosmt(std%)", "+/-"
+	print "# (coresched-nowait: coresched with NO_CORE_SIBLING_WAIT, the same boot)"
+	printf "# %-8s%19s%19s%9s%19s%9s%19s%9s\n", "NA/AVX", "baseline(std%)", "coresched(std%)", "+/-", "nowait(std%)", "+/-", "nosmt(std%)", "+/-"
 	for (i = 1; i <= nc; i++) {
 		t = cs[i]
 		b = "baseline" SUBSEP t
 		line = sprintf("# %-8s", t "/" t)
 		line = line (cnt[b] ? sprintf(" %9.3f(%6.2f%%)", mean(b), stdp(b)) : sprintf(" %18s", "n/a"))
-		split("coresched nosmt", ms, " ")
-		for (j = 1; j <= 2; j++) {
+		split("coresched coresched-nowait nosmt", ms, " ")
+		for (j = 1; j <= 3; j++) {
 			k = ms[j] SUBSEP t
 			if (cnt[k] && cnt[b] && mean(b) > 0)
 				line = line sprintf(" %9.3f(%6.2f%%) %7.2f%%", mean(k), stdp(k), 100 * (mean(b) - mean(k)) / mean(b))
@@ -306,12 +356,12 @@ END {
 		print line
 	}
 	print "# forced idle (ms, core_sched.force_idle_usec of both cgroups), mean"
-	printf "# %-8s %12s %12s %12s\n", "NA/AVX", "baseline", "coresched", "nosmt"
+	printf "# %-8s %12s %12s %12s %12s\n", "NA/AVX", "baseline", "coresched", "nowait", "nosmt"
 	for (i = 1; i <= nc; i++) {
 		t = cs[i]
 		line = sprintf("# %-8s", t "/" t)
-		split("baseline coresched nosmt", ms, " ")
-		for (j = 1; j <= 3; j++) {
+		split("baseline coresched coresched-nowait nosmt", ms, " ")
+		for (j = 1; j <= 4; j++) {
 			k = ms[j] SUBSEP t
 			line = line (ficnt[k] ? sprintf(" %12.3f", fisum[k] / ficnt[k]) : sprintf(" %12s", "n/a"))
 		}
