@@ -17,7 +17,7 @@ SHELL := /bin/bash
 T := tools
 
 .PHONY: all check run deps base apply export kernels kernel-old kernel-new \
-	selftests initramfs host-tests check-bisect check-debug clean distclean help \
+	selftests initramfs host-tests check-bisect check-debug check-scx clean distclean help \
 	rebase compat
 
 all: help
@@ -93,3 +93,9 @@ check-bisect: apply
 
 check-debug: initramfs
 	$(T)/check-debug
+
+# The sched_ext lane: the new kernel with configs/scx.config (BTF), scx_simple
+# and scx_qmap built against it (clang-16: tools/deps scx), core scheduling
+# by cgroup tested under each (tools/bench/coresched/scx/cs_scx.sh).
+check-scx: selftests
+	$(T)/check-scx

@@ -30,3 +30,7 @@ expect_fail nonzero "usage" "$t/check-debug" extra
 expect_fail nonzero "usage" "$t/build-bench"
 expect_fail nonzero "usage" "$t/build-selftests" extra
 expect_fail nonzero "usage" "$t/check" extra
+expect_fail nonzero "usage: tools/check-scx" "$t/check-scx" extra
+expect_fail nonzero "usage: tools/build-scx" "$t/build-scx" extra
+expect_fail nonzero "usage: tools/deps \[scx\]" "$t/deps" sideways
+expect_fail nonzero "EXTRA_DIR=/nonexistent/dir: no such directory" env EXTRA_DIR=/nonexistent/dir "$t/initramfs" new

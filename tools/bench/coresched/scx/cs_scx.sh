@@ -7,7 +7,7 @@
 # the guest's /init under the kselftest runner.  TAP on stdout.
 #
 # First the control, without a BPF scheduler: cs_cgroup_isolation's short
-# runs, counting patch 12's held-pick waits (.core_wait_count summed over
+# runs, counting the sibling wait's held-pick waits (.core_wait_count, over
 # the cpu#N sections of /sys/kernel/debug/sched/debug, with
 # kernel.sched_schedstats=1).  They must happen, or the guard check below
 # would prove nothing.  Then, for each scheduler:
@@ -15,8 +15,8 @@
 #     root/ops its name within CS_SCX_ENABLE_TIMEOUT seconds;
 #   - cs_cgroup_isolation, the same runs: its untagged control and its
 #     one-cookie-per-group checks (its results 1-3) must pass; its share
-#     comparisons (4-6) are printed, not applied: with a BPF scheduler the
-#     IPI window that patch 12 closes is open again (see below);
+#     checks (4-7) are printed, not applied: with a BPF scheduler the
+#     IPI window that the sibling wait closes is open again (see below);
 #   - cs_cgroup_test: every case passes;
 #   - the held picks did not wait while it was loaded (core_wait_count did
 #     not move): sched_core_sibling_unsafe() returns false when
@@ -28,7 +28,7 @@
 #     "disabled".
 # The co-execution share (tasks of two cookies on sibling CPUs, as a share
 # of both-busy time) under SCX is a diagnostic line ("# cs_scx: ..."):
-# with the guard, the reschedule-IPI window of 6.12 before patch 12 is
+# with the guard, the reschedule-IPI window of 6.12 without the wait is
 # expected (under TCG, tens of percent).
 #
 # Everything is skipped, with the reason, without /sys/kernel/sched_ext.
@@ -38,6 +38,8 @@
 #   CS_SCX_CONTROL_SECONDS   its untagged run (3)
 #   CS_SCX_REPEATS           its runs of each way (1)
 #   CS_SCX_TASKS             its tasks per group (default: its own, two per core)
+#   CS_SCX_OFF_SECONDS       its feature-off run of each way (-o; 0: none, the
+#                            default: under SCX the guard makes on and off alike)
 #   CS_SCX_ENABLE_TIMEOUT    seconds for a scheduler to be enabled (120)
 #   CS_SCX_RUN_TIMEOUT       seconds for each test program (600)
 #   CS_SCX_SYSROOT           a directory standing for / in the paths of
@@ -59,11 +61,12 @@ secs=${CS_SCX_SECONDS:-5}
 ctl_secs=${CS_SCX_CONTROL_SECONDS:-3}
 repeats=${CS_SCX_REPEATS:-1}
 tasks=${CS_SCX_TASKS:-}
+off_secs=${CS_SCX_OFF_SECONDS:-0}
 enable_tmo=${CS_SCX_ENABLE_TIMEOUT:-120}
 run_tmo=${CS_SCX_RUN_TIMEOUT:-600}
 per_sched=6
 
-for v in "$secs" "$ctl_secs" "$repeats" "$enable_tmo" "$run_tmo" "${tasks:-0}"; do
+for v in "$secs" "$ctl_secs" "$repeats" "$off_secs" "$enable_tmo" "$run_tmo" "${tasks:-0}"; do
 	case $v in
 	'' | *[!0-9]*)
 		echo "cs_scx.sh: CS_SCX_* values must be numbers, got '$v'" >&2
@@ -115,7 +118,7 @@ indent() {
 }
 
 # waits: the held-pick waits so far, summed over the CPUs; "none" when the
-# kernel does not print them (no patch 12 accounting, schedstats off).
+# kernel does not print them (no wait schedstats, or schedstats off).
 waits() {
 	awk '/^[ \t]*\.core_wait_count[ \t]/ { s += $NF; found = 1 }
 	END { if (found) print s + 0; else print "none" }' "$dbg/debug" 2>/dev/null || echo none
@@ -137,10 +140,18 @@ with_timeout() {
 	shift
 	"$@" &
 	wpid=$!
+	# The watcher ends within a second of CMD and holds none of its output
+	# (a sleeping watcher left behind would keep the kselftest runner's
+	# output pipe open).
 	(
-		sleep "$t"
-		kill -KILL "$wpid" 2>/dev/null && echo timeout >"$tmp/timeout.$wpid"
-	) &
+		i=0
+		while [ "$i" -lt "$t" ]; do
+			sleep 1
+			alive "$wpid" || exit 0
+			i=$((i + 1))
+		done
+		kill -KILL "$wpid" && echo timeout >"$tmp/timeout.$wpid"
+	) </dev/null >/dev/null 2>&1 &
 	spid=$!
 	wait "$wpid"
 	wrc=$?
@@ -156,7 +167,7 @@ with_timeout() {
 # run_iso LABEL: cs_cgroup_isolation's short runs, output in $tmp/iso-LABEL;
 # sets iso_rc.
 run_iso() {
-	set -- -d "$secs" -c "$ctl_secs" -r "$repeats"
+	set -- -d "$secs" -c "$ctl_secs" -r "$repeats" -o "$off_secs"
 	[ -z "$tasks" ] || set -- "$@" -n "$tasks"
 	with_timeout "$run_tmo" "$iso" "$@" >"$tmp/iso-$label" 2>&1
 	iso_rc=$?
@@ -235,7 +246,7 @@ if [ "$feat" = off ]; then
 	guard_why="CORE_SIBLING_WAIT is off ($dbg/features): no wait to guard against"
 	skip "$guard_why" "$desc"
 elif [ "$w0" = none ] || [ "$w1" = none ]; then
-	guard_why="no .core_wait_count in $dbg/debug (schedstats off, or no patch 12 accounting)"
+	guard_why="no .core_wait_count in $dbg/debug (schedstats off, or a kernel without the wait schedstats)"
 	skip "$guard_why" "$desc"
 elif [ "$iso_rc" = 124 ]; then
 	guard_why="the control did not finish"
@@ -320,7 +331,7 @@ for s in $scheds; do
 	fi
 	diag "cs_scx: $s: co-execution prctl $(share "$f" prctl), cgroup $(share "$f" cgroup)" \
 		"(without a BPF scheduler: prctl ${ctl_prctl:-?}, cgroup ${ctl_cgroup:-?}); expected" \
-		"under SCX: the pre-patch-12 IPI window (the guard keeps the held pick off)"
+		"under SCX: the IPI window of 6.12 without the wait (the guard keeps it off)"
 
 	# cs_cgroup_test.
 	grep -E '^# Totals:|^not ok|^# +FAIL' "$tmp/cgt-$s" | sed 's/^/#   /'
