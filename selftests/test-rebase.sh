@@ -30,8 +30,12 @@ echo "ok: rebase onto $RECORDED_BASE itself gives back the series byte for byte"
 # 2. A conflict made on purpose: a first patch that rewrites a line the
 #    series' first patch removes, so git am -3 cannot merge that patch.
 first=$(sed -e 's/#.*//' "$TOP/series" | awk 'NF {print $1; exit}')
-file=$(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$TOP/patches/$first" | head -1)
-line=$(awk '/^@@/ { h = 1; next } h && /^-/ { print substr($0, 2); exit }' "$TOP/patches/$first")
+# The first file of that patch that loses a line, and the line.
+pick='/^diff --git / { f = substr($3, 3); h = 0; next }
+	/^@@/ { h = 1; next }
+	h && /^-/ && !/^--- / { print (want == "file" ? f : substr($0, 2)); exit }'
+file=$(awk -v want=file "$pick" "$TOP/patches/$first")
+line=$(awk -v want=line "$pick" "$TOP/patches/$first")
 [ -n "$line" ] || skip "the first patch removes no line: no conflict to make"
 git -C "$OLD_SRC" worktree add -q --no-checkout -b "selftest-rebase-${d##*.}" "$d/wt" "$base"
 echo "/$file" | git -C "$d/wt" sparse-checkout set --no-cone --stdin
