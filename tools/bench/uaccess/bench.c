@@ -5,7 +5,8 @@
  * against an inline "rep movsb" (what copy_user_generic() does on FSRM CPUs).
  *
  *   bench [options]     timing tables (fixed length, random length, return
- *                       thunks, large copies)
+ *                       thunks, large copies, FSRM designs; with --replay
+ *                       DIR the recorded length sequences DIR/\*.len)
  *   bench --check       fault semantics: exact "bytes not copied", correct
  *                       prefix, nothing written beyond, for every length,
  *                       misalignment and fault offset
@@ -19,6 +20,7 @@
  * Source and destination stay L1-hot.  Pin the process (taskset) yourself.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
@@ -53,18 +55,37 @@ ROUTINE(old_srso);
 ROUTINE(new_srso);
 ROUTINE(old_its);
 ROUTINE(new_its);
+ROUTINE(lt64);
+ROUTINE(lt64_srso);
+ROUTINE(lt64_its);
+
+/* (c) of the FSRM designs: const<N> copies exactly N bytes (loops.S) */
+#define CONSTS(X) \
+	X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
+	X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
+	X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32) X(33) X(34) \
+	X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) \
+	X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) \
+	X(57) X(58) X(59) X(60) X(61) X(62) X(63)
+#define NR_CONSTS 64
+#define CONST_DECL(n) ROUTINE(const##n);
+CONSTS(CONST_DECL)
 
 enum { R_NULL, R_MOVSB, R_OLD, R_NEW, R_OLD_SRSO, R_NEW_SRSO, R_OLD_ITS,
-       R_NEW_ITS, NR_ROUTINES };
+       R_NEW_ITS, R_LT64, R_LT64_SRSO, R_LT64_ITS, NR_ROUTINES,
+       R_CONST0 = NR_ROUTINES, NR_ALL = R_CONST0 + NR_CONSTS };
 
 static const struct routine {
 	const char *name;
 	loop_fn *loop, *loopf;
 	wrap_fn *wrap;
-} routines[NR_ROUTINES] = {
-#define R(x) { #x, loop_##x, loopf_##x, wrap_##x }
-	R(null), R(movsb), R(old), R(new), R(old_srso), R(new_srso),
-	R(old_its), R(new_its),
+} routines[NR_ALL] = {
+#define R(x) { #x, loop_##x, loopf_##x, wrap_##x },
+	R(null) R(movsb) R(old) R(new) R(old_srso) R(new_srso)
+	R(old_its) R(new_its) R(lt64) R(lt64_srso) R(lt64_its)
+#define RC(n) R(const##n)
+	CONSTS(RC)
+#undef RC
 #undef R
 };
 
@@ -75,13 +96,23 @@ struct extable_entry {
 extern const struct extable_entry __start_shim_extable[];
 extern const struct extable_entry __stop_shim_extable[];
 
+/* the parts of the timing run (--only) */
+enum { S_FIXED = 1, S_RANDOM = 2, S_SRSO = 4, S_ITS = 8, S_LARGE = 16,
+       S_DESIGNS = 32, S_REPLAY = 64, S_ALL = 127, S_PAIRED = 128 };
+static const char *const section_names[] = {
+	"fixed", "random", "srso", "its", "large", "designs", "replay",
+	"paired", NULL
+};
+
 static struct {
 	unsigned int samples, batch, seed;
 	unsigned int src_off, dst_off;
 	int quick, lfence;
+	unsigned int only;
+	const char *replay;
 } opt = {
 	.samples = 2001, .batch = 64, .seed = 1,
-	.src_off = 0, .dst_off = 2048,
+	.src_off = 0, .dst_off = 2048, .only = S_ALL,
 };
 
 static const char *prog = "bench";
@@ -90,7 +121,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [--quick] [--lfence] [--samples N] [--batch N] [--seed N]\n"
-		"          [--src-off N] [--dst-off N]\n"
+		"          [--src-off N] [--dst-off N] [--replay DIR] [--only LIST]\n"
+		"  --replay DIR  also time the length sequences DIR/*.len (one length\n"
+		"                a line, '#' comments; a file per workload)\n"
+		"  --only LIST   comma-separated parts: fixed,random,srso,its,large,\n"
+		"                designs,replay (default: all of these; replay needs\n"
+		"                --replay), paired (only when named: old and new at\n"
+		"                0..63, paired differences, all lengths interleaved)\n"
 		"       %s --check\n"
 		"       %s --icount     (under valgrind --tool=callgrind, see run.sh)\n",
 		prog, prog, prog);
@@ -120,6 +157,33 @@ static unsigned int parse_uint(const char *name, const char *s,
 		exit(2);
 	}
 	return v;
+}
+
+/* "fixed,random,..." -> S_* mask */
+static unsigned int parse_only(const char *list)
+{
+	unsigned int mask = 0;
+	const char *p = list;
+
+	if (!list || !*list)
+		die("%s needs a list", "--only");
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int k;
+
+		for (k = 0; section_names[k]; k++)
+			if (strlen(section_names[k]) == n &&
+			    !strncmp(p, section_names[k], n))
+				break;
+		if (!section_names[k])
+			die("--only: unknown part in '%s' (fixed, random, srso, its, "
+			    "large, designs, replay, paired)", list);
+		mask |= 1u << k;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return mask;
 }
 
 /* ---------------------------------------------------------------- timing */
@@ -185,6 +249,13 @@ static void timeit(const int *rs, int nr, const uint64_t *lens, size_t nlens,
 		res[i].iqr = (double)(v[samples * 3 / 4] - v[samples / 4]) / batch;
 	}
 	free(t);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 static double pct(double from, double to)
@@ -282,27 +353,37 @@ static void fixed_table(const char *title, int r_old, int r_new,
 	free(lens);
 }
 
-/* Random lengths, uniform 0..max, a fresh length for every call. */
-static void random_row(const char *label, int r_old, int r_new,
-		       unsigned int max, struct avg *a)
+#define NR_RANDOM_LENS (1 << 16)
+
+/* A fixed pseudo-random sequence of NR_RANDOM_LENS lengths, uniform 0..max */
+static uint64_t *random_lens(unsigned int max)
 {
-	int rs[4] = { R_NULL, r_old, r_new, R_MOVSB };
-	size_t nlens = 1 << 16, i;
-	uint64_t *lens = malloc(sizeof(*lens) * nlens);
+	uint64_t *lens = malloc(sizeof(*lens) * NR_RANDOM_LENS);
 	uint64_t x = 0x9e3779b97f4a7c15ULL * (opt.seed + max);
-	struct result res[4];
+	size_t i;
 
 	if (!lens) {
 		perror("malloc");
 		exit(1);
 	}
-	for (i = 0; i < nlens; i++) {	/* xorshift64* */
+	for (i = 0; i < NR_RANDOM_LENS; i++) {	/* xorshift64* */
 		x ^= x >> 12;
 		x ^= x << 25;
 		x ^= x >> 27;
 		lens[i] = ((x * 0x2545f4914f6cdd1dULL) >> 32) % (max + 1);
 	}
-	timeit(rs, 4, lens, nlens, opt.batch, opt.samples * 2, res);
+	return lens;
+}
+
+/* Random lengths, uniform 0..max, a fresh length for every call. */
+static void random_row(const char *label, int r_old, int r_new,
+		       unsigned int max, struct avg *a)
+{
+	int rs[4] = { R_NULL, r_old, r_new, R_MOVSB };
+	uint64_t *lens = random_lens(max);
+	struct result res[4];
+
+	timeit(rs, 4, lens, NR_RANDOM_LENS, opt.batch, opt.samples * 2, res);
 	print_row(label, res[1].ticks, res[2].ticks, res[3].ticks);
 	memset(a, 0, sizeof(*a));
 	a->old = res[1].ticks;
@@ -383,54 +464,509 @@ static void print_machine(void)
 	       opt.src_off, opt.dst_off);
 }
 
+/*
+ * Fixed lengths 0..63, old and new: every sample times, for every length in
+ * turn, the two routines back to back (order alternating), so a slow drift
+ * of the clock (a VM's core frequency moves under the constant TSC) hits
+ * all lengths alike and cancels in the paired difference new - old of one
+ * sample.  Prints the medians, the median paired difference and its IQR.
+ */
+static void paired_table(const char *title, int r_old, int r_new)
+{
+	enum { NL = 64 };
+	unsigned int samples = opt.samples, s, len, j;
+	uint64_t *lens = malloc(sizeof(*lens) * NL * opt.batch);
+	uint64_t *t = malloc(sizeof(*t) * NL * 3 * samples);
+	double *d = malloc(sizeof(*d) * samples);
+	const unsigned char *src = srcbuf + opt.src_off;
+	unsigned char *dst = dstbuf + opt.dst_off;
+	const int rs[3] = { R_NULL, r_old, r_new };
+	double sum_o = 0, sum_n = 0, sum_d = 0;
+	int slower = 0, faster = 0, i;
+
+	if (!lens || !t || !d) {
+		perror("malloc");
+		exit(1);
+	}
+	for (len = 0; len < NL; len++)
+		for (j = 0; j < opt.batch; j++)
+			lens[len * opt.batch + j] = len;
+	for (s = 0; s < 20; s++)
+		for (len = 0; len < NL; len++)
+			for (i = 0; i < 3; i++)
+				routines[rs[i]].loop(dst, src, lens + len * opt.batch,
+						     opt.batch);
+	for (s = 0; s < samples; s++)
+		for (len = 0; len < NL; len++)
+			for (i = 0; i < 3; i++) {
+				int k = (i + s + len) % 3;
+				const struct routine *r = &routines[rs[k]];
+				const uint64_t *l = lens + len * opt.batch;
+
+				t[(len * 3 + k) * samples + s] = opt.lfence ?
+					r->loopf(dst, src, l, opt.batch) :
+					r->loop(dst, src, l, opt.batch);
+			}
+	printf("\n== %s ==\n", title);
+	printf("# paired: old and new back to back in each of %u samples, all "
+	       "lengths interleaved; delta = median of (new - old) per sample, "
+	       "IQR of it\n", samples);
+	printf("%6s | %9s | %9s | %9s | %9s | %7s\n", "len", "old ticks",
+	       "new ticks", "new-old", "IQR", "ratio");
+	for (len = 0; len < NL; len++) {
+		uint64_t *tn = t + (len * 3 + 0) * samples;
+		uint64_t *to = t + (len * 3 + 1) * samples;
+		uint64_t *tw = t + (len * 3 + 2) * samples;
+		double o, n, dm, iqr, z;
+
+		for (s = 0; s < samples; s++)
+			d[s] = ((double)tw[s] - (double)to[s]) / opt.batch;
+		qsort(d, samples, sizeof(*d), cmp_double);
+		dm = d[samples / 2];
+		iqr = d[samples * 3 / 4] - d[samples / 4];
+		qsort(tn, samples, sizeof(*tn), cmp_u64);
+		qsort(to, samples, sizeof(*to), cmp_u64);
+		qsort(tw, samples, sizeof(*tw), cmp_u64);
+		z = tn[samples / 2];
+		o = (to[samples / 2] - z) / opt.batch;
+		n = (tw[samples / 2] - z) / opt.batch;
+		printf("%6u | %9.2f | %9.2f | %+9.2f | %9.2f | %7.3f\n", len, o, n,
+		       dm, iqr, o > 0 ? (o + dm) / o : 0);
+		sum_o += o;
+		sum_n += n;
+		sum_d += dm;
+		slower += dm > iqr / 2;
+		faster += dm < -iqr / 2;
+	}
+	printf("%6s | %9.2f | %9.2f | %+9.2f | %9s | %7.3f\n", "avg<64",
+	       sum_o / NL, sum_n / NL, sum_d / NL, "", (sum_o + sum_d) / sum_o);
+	printf("# new slower than old by more than half the IQR of the paired "
+	       "difference at %d of 64 lengths, faster at %d\n", slower, faster);
+	free(lens);
+	free(t);
+	free(d);
+}
+
+/* ---------------------------------------------------------------- replay */
+
+#define REPLAY_MAX_LEN (128u << 10)	/* what the buffers hold */
+
+/* The routines a replay times, interleaved, and their column names */
+static const int replay_rs[] = {
+	R_NULL, R_OLD, R_NEW, R_MOVSB, R_OLD_SRSO, R_NEW_SRSO, R_OLD_ITS,
+	R_NEW_ITS, R_LT64, R_LT64_SRSO, R_LT64_ITS,
+};
+#define NR_REPLAY_RS (int)(sizeof(replay_rs) / sizeof(replay_rs[0]))
+enum { RP_OLD = 1, RP_NEW, RP_MOVSB, RP_OLD_SRSO, RP_NEW_SRSO, RP_OLD_ITS,
+       RP_NEW_ITS, RP_LT64, RP_LT64_SRSO, RP_LT64_ITS };
+
+struct workload {
+	char name[64];
+	uint64_t *lens;		/* the recorded sequence, tiled to >= 4 batches */
+	size_t n;		/* recorded lengths */
+	size_t nlens;		/* after tiling */
+	size_t n_short;		/* recorded lengths below 64 */
+	size_t clamped;		/* lengths above REPLAY_MAX_LEN, clamped */
+	double mean;
+	struct result res[NR_REPLAY_RS];
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct workload *)a)->name,
+		      ((const struct workload *)b)->name);
+}
+
+/* Read one DIR/<name>.len file: one length a line, '#' comments, blanks */
+static void load_lens(const char *path, struct workload *w)
+{
+	FILE *f = fopen(path, "r");
+	size_t cap = 4096, lineno = 0, i;
+	char line[256];
+	double sum = 0;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		exit(2);
+	}
+	w->lens = malloc(sizeof(*w->lens) * cap);
+	if (!w->lens) {
+		perror("malloc");
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+		unsigned long long v;
+
+		lineno++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '#' || *p == '\n' || !*p)
+			continue;
+		errno = 0;
+		v = strtoull(p, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+			end++;
+		if (errno || end == p || *end || *p == '-') {
+			fprintf(stderr, "%s: %s:%zu: not a length: %s", prog, path,
+				lineno, line);
+			exit(2);
+		}
+		if (v > REPLAY_MAX_LEN) {
+			v = REPLAY_MAX_LEN;
+			w->clamped++;
+		}
+		if (w->n == cap) {
+			cap *= 2;
+			w->lens = realloc(w->lens, sizeof(*w->lens) * cap);
+			if (!w->lens) {
+				perror("realloc");
+				exit(1);
+			}
+		}
+		w->lens[w->n++] = v;
+		w->n_short += v < 64;
+		sum += v;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", prog, path);
+		exit(2);
+	}
+	fclose(f);
+	if (!w->n)
+		return;
+	w->mean = sum / w->n;
+	/* tile short sequences so that every sample has a full batch */
+	w->nlens = w->n;
+	while (w->nlens < 4 * (size_t)opt.batch)
+		w->nlens += w->n;
+	if (w->nlens > w->n) {
+		w->lens = realloc(w->lens, sizeof(*w->lens) * w->nlens);
+		if (!w->lens) {
+			perror("realloc");
+			exit(1);
+		}
+		for (i = w->n; i < w->nlens; i++)
+			w->lens[i] = w->lens[i - w->n];
+	}
+}
+
+/* Every DIR/<name>.len, sorted by name; returns how many */
+static int load_replay(const char *dir, struct workload **out)
+{
+	DIR *d = opendir(dir);
+	struct workload *w = NULL;
+	struct dirent *e;
+	int n = 0, cap = 0;
+
+	if (!d) {
+		fprintf(stderr, "%s: --replay %s: %s\n", prog, dir, strerror(errno));
+		exit(2);
+	}
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char path[4096];
+
+		if (len <= 4 || strcmp(e->d_name + len - 4, ".len"))
+			continue;
+		if (len - 4 >= sizeof(w->name)) {
+			fprintf(stderr, "%s: %s/%s: name too long\n", prog, dir,
+				e->d_name);
+			exit(2);
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 8;
+			w = realloc(w, sizeof(*w) * cap);
+			if (!w) {
+				perror("realloc");
+				exit(1);
+			}
+		}
+		memset(&w[n], 0, sizeof(w[n]));
+		memcpy(w[n].name, e->d_name, len - 4);
+		w[n].name[len - 4] = 0;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		load_lens(path, &w[n]);
+		if (!w[n].n) {
+			fprintf(stderr, "%s: %s: no lengths, skipped\n", prog, path);
+			free(w[n].lens);
+			continue;
+		}
+		n++;
+	}
+	closedir(d);
+	if (!n) {
+		fprintf(stderr, "%s: --replay %s: no non-empty *.len files\n", prog,
+			dir);
+		exit(2);
+	}
+	qsort(w, n, sizeof(*w), cmp_name);
+	*out = w;
+	return n;
+}
+
+static void time_replay(struct workload *w, int nw)
+{
+	int i;
+
+	for (i = 0; i < nw; i++)
+		timeit(replay_rs, NR_REPLAY_RS, w[i].lens, w[i].nlens, opt.batch,
+		       opt.samples * 2, w[i].res);
+}
+
+static void print_replay(const struct workload *w, int nw)
+{
+	static const struct { const char *ret; int o, n; } rows[] = {
+		{ "plain", RP_OLD, RP_NEW },
+		{ "SRSO", RP_OLD_SRSO, RP_NEW_SRSO },
+		{ "ITS", RP_OLD_ITS, RP_NEW_ITS },
+	};
+	int i, k;
+
+	printf("\n== replay %s: recorded length sequences, the sequence in order, "
+	       "ticks per copy, median [IQR] ==\n", opt.replay);
+	printf("# IQR: of the per-batch means; the batches are different windows "
+	       "of the sequence, so it shows the workload's spread, not only noise\n");
+	printf("%-20s | %7s | %6s | %7s | %-5s | %14s | %14s | %14s | %7s\n",
+	       "workload", "lengths", "<64", "mean", "ret", "old", "new",
+	       "rep movsb", "delta%");
+	for (i = 0; i < nw; i++) {
+		if (w[i].clamped)
+			printf("# %s: %zu lengths above %u clamped to it\n",
+			       w[i].name, w[i].clamped, REPLAY_MAX_LEN);
+		for (k = 0; k < 3; k++) {
+			const struct result *o = &w[i].res[rows[k].o];
+			const struct result *n = &w[i].res[rows[k].n];
+			const struct result *m = &w[i].res[RP_MOVSB];
+
+			if (k == 0)
+				printf("%-20s | %7zu | %5.1f%% | %7.1f", w[i].name,
+				       w[i].n, 100.0 * w[i].n_short / w[i].n,
+				       w[i].mean);
+			else
+				printf("%-20s | %7s | %6s | %7s", "", "", "", "");
+			printf(" | %-5s | %7.2f [%4.2f] | %7.2f [%4.2f] | %7.2f [%4.2f] | %+6.1f%%\n",
+			       rows[k].ret, o->ticks, o->iqr, n->ticks, n->iqr,
+			       m->ticks, m->iqr, pct(o->ticks, n->ticks));
+		}
+	}
+}
+
+/* ---------------------------------------------------------- FSRM designs */
+
+/*
+ * Designs for CPUs with FSRM, which today inline "rep movsb" and never call
+ * rep_movs_alternative(): (a) that; (b) an inline length test calling the
+ * short path below 64 bytes, every ret plain or through a thunk; (c) call
+ * sites with a constant length expanded inline (fixed lengths only: a site
+ * whose length varies is not constant and takes (a) or (b)).
+ */
+enum { D_A, D_B, D_B_SRSO, D_B_ITS, D_C, NR_D };
+static const char *const design_names[NR_D] = {
+	"(a) rep movsb", "(b) lt64", "(b) lt64 SRSO", "(b) lt64 ITS",
+	"(c) const",
+};
+
+struct design_row {
+	char label[48];
+	double t[NR_D], iqr[NR_D];	/* t < 0: not applicable */
+};
+
+static void print_design_head(const char *first)
+{
+	int d;
+
+	printf("%-22s", first);
+	for (d = 0; d < NR_D; d++)
+		printf(" | %13s", design_names[d]);
+	printf(" | %6s | %s\n", "noise", "fastest (b vs a)");
+}
+
+static void print_design_row(const struct design_row *r, const char *extra)
+{
+	double noise = 0;
+	int d, best = D_A, nn = 0;
+
+	printf("%-22s", r->label);
+	for (d = 0; d < NR_D; d++) {
+		if (r->t[d] < 0) {
+			printf(" | %13s", "-");
+			continue;
+		}
+		printf(" | %13.2f", r->t[d]);
+		noise += r->iqr[d];
+		nn++;
+		if (r->t[d] < r->t[best])
+			best = d;
+	}
+	printf(" | %6.2f | %s (%+.1f%%)%s\n", noise / nn, design_names[best],
+	       pct(r->t[D_A], r->t[D_B]), extra ? extra : "");
+}
+
+static void designs(const struct workload *w, int nw)
+{
+	static const unsigned int extra_lens[] = { 64, 128, 256 };
+	static const unsigned int rmax[] = { 63, 127, 255 };
+	struct design_row sum[3 + 64], avg = { .label = "fixed, avg 0..63" };
+	uint64_t *lens = malloc(sizeof(*lens) * opt.batch);
+	unsigned int len, j, nsum = 0;
+	int d, i;
+
+	if (!lens) {
+		perror("malloc");
+		exit(1);
+	}
+	printf("\n== FSRM designs: (a) inline rep movsb, (b) inline cmp $64 + call "
+	       "of NEW's short path (ret plain / SRSO / ITS thunk) else rep movsb, "
+	       "(c) a constant-length call site expanded inline; ticks per copy ==\n");
+	printf("# (c) only where the length is a compile-time constant: fixed "
+	       "lengths below 64; noise: mean IQR of a sample, per copy\n");
+	print_design_head("fixed length");
+	for (len = 0; len < 64 + 3; len++) {
+		unsigned int l = len < 64 ? len : extra_lens[len - 64];
+		int rs[6] = { R_NULL, R_MOVSB, R_LT64, R_LT64_SRSO, R_LT64_ITS,
+			      R_CONST0 + (l < 64 ? l : 0) };
+		struct result res[6];
+		struct design_row r;
+
+		for (j = 0; j < opt.batch; j++)
+			lens[j] = l;
+		timeit(rs, l < 64 ? 6 : 5, lens, opt.batch, opt.batch,
+		       opt.samples, res);
+		snprintf(r.label, sizeof(r.label), "%u", l);
+		for (d = 0; d < NR_D; d++) {
+			r.t[d] = d == D_C && l >= 64 ? -1 : res[d + 1].ticks;
+			r.iqr[d] = d == D_C && l >= 64 ? 0 : res[d + 1].iqr;
+			if (l < 64) {
+				avg.t[d] += r.t[d] / 64;
+				avg.iqr[d] += r.iqr[d] / 64;
+			}
+		}
+		print_design_row(&r, NULL);
+	}
+	print_design_row(&avg, NULL);
+	sum[nsum++] = avg;
+	free(lens);
+
+	printf("\n");
+	print_design_head("random length");
+	for (i = 0; i < 3; i++) {
+		int rs[5] = { R_NULL, R_MOVSB, R_LT64, R_LT64_SRSO, R_LT64_ITS };
+		uint64_t *rl = random_lens(rmax[i]);
+		struct result res[5];
+		struct design_row r;
+
+		timeit(rs, 5, rl, NR_RANDOM_LENS, opt.batch, opt.samples * 2, res);
+		snprintf(r.label, sizeof(r.label), "random 0..%u", rmax[i]);
+		for (d = 0; d < NR_D; d++) {
+			r.t[d] = d == D_C ? -1 : res[d + 1].ticks;
+			r.iqr[d] = d == D_C ? 0 : res[d + 1].iqr;
+		}
+		print_design_row(&r, NULL);
+		sum[nsum++] = r;
+		free(rl);
+	}
+
+	for (i = 0; i < nw && nsum < sizeof(sum) / sizeof(sum[0]); i++) {
+		struct design_row r;
+		static const int map[NR_D] = { RP_MOVSB, RP_LT64, RP_LT64_SRSO,
+					       RP_LT64_ITS, -1 };
+
+		snprintf(r.label, sizeof(r.label), "replay %.40s", w[i].name);
+		for (d = 0; d < NR_D; d++) {
+			r.t[d] = map[d] < 0 ? -1 : w[i].res[map[d]].ticks;
+			r.iqr[d] = map[d] < 0 ? 0 : w[i].res[map[d]].iqr;
+		}
+		sum[nsum++] = r;
+	}
+
+	printf("\n== FSRM designs summary, ticks per copy ==\n");
+	print_design_head("regime");
+	for (j = 0; j < nsum; j++)
+		print_design_row(&sum[j], NULL);
+}
+
 static int bench(void)
 {
-	struct avg fx, rnd, fx_srso, rnd_srso, fx_its, rnd_its, tmp;
+	struct avg fx = { 0 }, rnd = { 0 }, fx_srso = { 0 }, rnd_srso = { 0 };
+	struct avg fx_its = { 0 }, rnd_its = { 0 }, tmp;
+	struct workload *wl = NULL;
+	int nwl = 0;
 
+	if (opt.replay)
+		nwl = load_replay(opt.replay, &wl);
 	print_machine();
 	memset(srcbuf, 0x5a, BUF_SIZE);
 	memset(dstbuf, 0xa5, BUF_SIZE);
 
-	fixed_table("fixed length, plain ret", R_OLD, R_NEW, &fx, 1);
+	if (opt.only & S_PAIRED) {
+		paired_table("fixed length, paired, plain ret", R_OLD, R_NEW);
+		if (opt.only & S_SRSO)
+			paired_table("fixed length, paired, SRSO return thunk",
+				     R_OLD_SRSO, R_NEW_SRSO);
+		if (opt.only & S_ITS)
+			paired_table("fixed length, paired, ITS return thunk",
+				     R_OLD_ITS, R_NEW_ITS);
+		return 0;
+	}
+	if (opt.only & S_FIXED)
+		fixed_table("fixed length, plain ret", R_OLD, R_NEW, &fx, 1);
 
-	printf("\n== random length (a new length every call, uniform 0..max), plain ret ==\n");
-	printf("%6s | %9s | %9s | %15s | %7s\n",
-	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("0..63", R_OLD, R_NEW, 63, &rnd);
-	random_row("0..127", R_OLD, R_NEW, 127, &tmp);
-	random_row("0..255", R_OLD, R_NEW, 255, &tmp);
+	if (opt.only & S_RANDOM) {
+		printf("\n== random length (a new length every call, uniform 0..max), plain ret ==\n");
+		printf("%6s | %9s | %9s | %15s | %7s\n",
+		       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+		random_row("0..63", R_OLD, R_NEW, 63, &rnd);
+		random_row("0..127", R_OLD, R_NEW, 127, &tmp);
+		random_row("0..255", R_OLD, R_NEW, 255, &tmp);
+	}
 
-	fixed_table("fixed length, every ret through the SRSO return thunk "
-		    "(rep movsb: inline, no call)",
-		    R_OLD_SRSO, R_NEW_SRSO, &fx_srso, !opt.quick);
-	printf("\n== random length uniform 0..63, SRSO return thunk ==\n");
-	printf("%6s | %9s | %9s | %15s | %7s\n",
-	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("0..63", R_OLD_SRSO, R_NEW_SRSO, 63, &rnd_srso);
+	if (opt.only & S_SRSO) {
+		fixed_table("fixed length, every ret through the SRSO return thunk "
+			    "(rep movsb: inline, no call)",
+			    R_OLD_SRSO, R_NEW_SRSO, &fx_srso, !opt.quick);
+		printf("\n== random length uniform 0..63, SRSO return thunk ==\n");
+		printf("%6s | %9s | %9s | %15s | %7s\n",
+		       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+		random_row("0..63", R_OLD_SRSO, R_NEW_SRSO, 63, &rnd_srso);
+	}
 
-	fixed_table("fixed length, every ret through the ITS return thunk",
-		    R_OLD_ITS, R_NEW_ITS, &fx_its, 0);
-	printf("\n== random length uniform 0..63, ITS return thunk ==\n");
-	printf("%6s | %9s | %9s | %15s | %7s\n",
-	       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
-	random_row("0..63", R_OLD_ITS, R_NEW_ITS, 63, &rnd_its);
+	if (opt.only & S_ITS) {
+		fixed_table("fixed length, every ret through the ITS return thunk",
+			    R_OLD_ITS, R_NEW_ITS, &fx_its, 0);
+		printf("\n== random length uniform 0..63, ITS return thunk ==\n");
+		printf("%6s | %9s | %9s | %15s | %7s\n",
+		       "lens", "old ticks", "new ticks", "rep movsb ticks", "delta%");
+		random_row("0..63", R_OLD_ITS, R_NEW_ITS, 63, &rnd_its);
+	}
 
-	large_guard();
+	if (opt.only & S_LARGE)
+		large_guard();
 
-	printf("\n== summary, average ticks per copy over lengths 0..63 ==\n");
-	printf("%-26s | %6s | %6s | %9s | %11s | %13s\n", "regime", "old",
-	       "new", "rep movsb", "new vs old", "new vs movsb");
-#define SUM(label, a) \
-	printf("%-26s | %6.2f | %6.2f | %9.2f | %+10.1f%% | %+12.1f%%\n", \
-	       label, (a).old, (a).new, (a).movsb, pct((a).old, (a).new), \
-	       pct((a).movsb, (a).new))
-	SUM("fixed, plain ret", fx);
-	SUM("random 0..63, plain ret", rnd);
-	SUM("fixed, SRSO thunk", fx_srso);
-	SUM("random 0..63, SRSO thunk", rnd_srso);
-	SUM("fixed, ITS thunk", fx_its);
-	SUM("random 0..63, ITS thunk", rnd_its);
+	if (opt.only & (S_FIXED | S_RANDOM | S_SRSO | S_ITS)) {
+		printf("\n== summary, average ticks per copy over lengths 0..63 ==\n");
+		printf("%-26s | %6s | %6s | %9s | %11s | %13s\n", "regime", "old",
+		       "new", "rep movsb", "new vs old", "new vs movsb");
+#define SUM(part, label, a) \
+	if (opt.only & (part)) \
+		printf("%-26s | %6.2f | %6.2f | %9.2f | %+10.1f%% | %+12.1f%%\n", \
+		       label, (a).old, (a).new, (a).movsb, pct((a).old, (a).new), \
+		       pct((a).movsb, (a).new))
+		SUM(S_FIXED, "fixed, plain ret", fx);
+		SUM(S_RANDOM, "random 0..63, plain ret", rnd);
+		SUM(S_SRSO, "fixed, SRSO thunk", fx_srso);
+		SUM(S_SRSO, "random 0..63, SRSO thunk", rnd_srso);
+		SUM(S_ITS, "fixed, ITS thunk", fx_its);
+		SUM(S_ITS, "random 0..63, ITS thunk", rnd_its);
 #undef SUM
+	}
+
+	if (nwl && (opt.only & (S_REPLAY | S_DESIGNS)))
+		time_replay(wl, nwl);
+	if (nwl && (opt.only & S_REPLAY))
+		print_replay(wl, nwl);
+	if (opt.only & S_DESIGNS)
+		designs(wl, nwl);
 	return 0;
 }
 
@@ -477,8 +1013,14 @@ static int fail(const struct routine *r, const char *what, unsigned int len,
 	return 1;
 }
 
+/*
+ * Check routine r at lengths lo..hi; adds the cases and faults to *cases and
+ * *faults and prints a line unless quiet.  Returns the errors.
+ */
 static int check_routine(const struct routine *r, unsigned char *user,
-			 size_t page, unsigned char *kbuf)
+			 size_t page, unsigned char *kbuf, unsigned int lo,
+			 unsigned int hi, unsigned long *ncases,
+			 unsigned long *nfaults, int quiet)
 {
 	unsigned char *boundary = user + 2 * page;	/* PROT_NONE from here */
 	unsigned int len, f, smis, dmis, dir, errors = 0;
@@ -486,7 +1028,7 @@ static int check_routine(const struct routine *r, unsigned char *user,
 	size_t i;
 
 	/* no faults: every length, source and destination misalignment */
-	for (len = 0; len <= CHECK_MAX; len++)
+	for (len = lo; len <= hi; len++)
 		for (smis = 0; smis < 8; smis++)
 			for (dmis = 0; dmis < 8; dmis++) {
 				unsigned char *src = user + 64 + smis;
@@ -524,7 +1066,7 @@ static int check_routine(const struct routine *r, unsigned char *user,
 	 * and the threshold), and rotates with len + f above.
 	 */
 	for (dir = 0; dir < 2; dir++)
-		for (len = 0; len <= CHECK_MAX; len++)
+		for (len = lo; len <= hi; len++)
 			for (f = 0; f <= len; f++) {
 				unsigned int k0 = len <= 80 ? 0 : (len + f) % 8;
 				unsigned int k1 = len <= 80 ? 8 : k0 + 1;
@@ -591,8 +1133,12 @@ static int check_routine(const struct routine *r, unsigned char *user,
 						return errors;
 				}
 			}
-	printf("%-9s %s: %lu cases, %lu faults handled\n", r->name,
-	       errors ? "FAIL" : "ok", cases, (unsigned long)(nr_faults - faults0));
+	*ncases += cases;
+	*nfaults += nr_faults - faults0;
+	if (!quiet)
+		printf("%-9s %s: %lu cases, %lu faults handled\n", r->name,
+		       errors ? "FAIL" : "ok", cases,
+		       (unsigned long)(nr_faults - faults0));
 	return errors;
 }
 
@@ -626,8 +1172,24 @@ static int check(void)
 	}
 	printf("# lengths 0..%d; no fault: src/dst misalignment 0..7 x 0..7; "
 	       "fault at every offset, from and to the user side\n", CHECK_MAX);
-	for (r = R_MOVSB; r < NR_ROUTINES; r++)
-		errors += check_routine(&routines[r], user, page, kbuf);
+	for (r = R_MOVSB; r < NR_ROUTINES; r++) {
+		unsigned long c = 0, f = 0;
+
+		errors += check_routine(&routines[r], user, page, kbuf, 0,
+					CHECK_MAX, &c, &f, 0);
+	}
+	{	/* (c): const<N> only copies N bytes */
+		unsigned long c = 0, f = 0;
+		int e = 0;
+
+		for (r = 0; r < NR_CONSTS; r++)
+			e += check_routine(&routines[R_CONST0 + r], user, page,
+					   kbuf, r, r, &c, &f, 1);
+		printf("%-9s %s: %lu cases, %lu faults handled (const0..const%d, "
+		       "each at its own length)\n", "const<N>", e ? "FAIL" : "ok",
+		       c, f, NR_CONSTS - 1);
+		errors += e;
+	}
 	printf("%s\n", errors ? "check: FAILED" : "check: all ok");
 	return errors ? 1 : 0;
 }
@@ -707,6 +1269,12 @@ int main(int argc, char **argv)
 			opt.src_off = parse_uint(a, argv[++i], 0, 4095);
 		else if (!strcmp(a, "--dst-off"))
 			opt.dst_off = parse_uint(a, argv[++i], 0, 4095);
+		else if (!strcmp(a, "--replay")) {
+			if (!argv[i + 1])
+				die("%s needs a directory", a);
+			opt.replay = argv[++i];
+		} else if (!strcmp(a, "--only"))
+			opt.only = parse_only(argv[++i]);
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return 0;

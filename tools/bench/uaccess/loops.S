@@ -16,6 +16,18 @@
  *
  * X = null (no copy: the loop overhead), movsb (an inline "rep movsb", as
  * copy_user_generic() does on FSRM CPUs), and one per assembled routine.
+ *
+ * Designs for FSRM CPUs (bench.c's "FSRM designs" tables):
+ *   (a) movsb: the inline rep movsb of today;
+ *   (b) lt64, lt64_srso, lt64_its: an inline length test, below 64 bytes
+ *	 a call of NEW's rep_movs_alternative() (its short path), else an
+ *	 inline rep movsb; the call's ret plain or through a return thunk;
+ *   (c) const<N>, N = 0..63: a call site whose length is the compile-time
+ *	 constant N, expanded inline into straight-line moves (what a compiler
+ *	 emits for a constant-size memcpy: whole qwords, the rest in one move
+ *	 of 1, 2 or 4 bytes or one overlapping qword), no call, no branch; each
+ *	 move has an exception-table entry to a per-site fixup that redoes the
+ *	 copy bytewise (shim_byte_tail), so the result stays exact.
  */
 	.text
 
@@ -82,11 +94,114 @@ wrap_\name:
 	.long 0b - ., 1b - .
 	.popsection
 
+/* (b): cmp $64; below: call the short path; else rep movsb */
+.macro LT64 callee
+	cmp $64, %ecx
+	jae 2f
+	call \callee
+	jmp 3f
+2:	rep movsb
+3:
+	.pushsection shim_extable, "a"
+	.balign 4
+	.long 2b - ., 3b - .
+	.popsection
+.endm
+
+/* one move of \sz bytes at offset \off; a fault goes to the site's 8f */
+.macro CMOVE sz:req, off:req
+	.if \sz == 8
+100:	movq \off(%rsi), %rax
+101:	movq %rax, \off(%rdi)
+	.elseif \sz == 4
+100:	movl \off(%rsi), %eax
+101:	movl %eax, \off(%rdi)
+	.elseif \sz == 2
+100:	movw \off(%rsi), %ax
+101:	movw %ax, \off(%rdi)
+	.else
+100:	movb \off(%rsi), %al
+101:	movb %al, \off(%rdi)
+	.endif
+	.pushsection shim_extable, "a"
+	.balign 4
+	.long 100b - ., 8f - .
+	.long 101b - ., 8f - .
+	.popsection
+.endm
+
+/* (c): the straight-line copy of a constant \n bytes, result in %rcx */
+.macro CONST_COPY n:req
+	.set cc_off, 0
+	.rept \n / 8
+	CMOVE 8, cc_off
+	.set cc_off, cc_off + 8
+	.endr
+	.set cc_r, \n % 8
+	.if cc_r == 1 || cc_r == 2 || cc_r == 4
+	CMOVE cc_r, cc_off
+	.elseif cc_r && \n >= 8
+	CMOVE 8, (\n-8)
+	.elseif cc_r == 3
+	CMOVE 2, 0
+	CMOVE 1, 2
+	.elseif cc_r == 5
+	CMOVE 4, 0
+	CMOVE 1, 4
+	.elseif cc_r == 6
+	CMOVE 4, 0
+	CMOVE 2, 4
+	.elseif cc_r == 7
+	CMOVE 4, 0
+	CMOVE 4, 3
+	.endif
+	xor %ecx, %ecx
+9:
+	.pushsection .text.unlikely, "ax"
+8:	mov $\n, %ecx
+	call shim_byte_tail
+	jmp 9b
+	.popsection
+.endm
+
 	ROUTINE old, call old_rep_movs_alternative
 	ROUTINE new, call new_rep_movs_alternative
 	ROUTINE old_srso, call old_srso_rep_movs_alternative
 	ROUTINE new_srso, call new_srso_rep_movs_alternative
 	ROUTINE old_its, call old_its_rep_movs_alternative
 	ROUTINE new_its, call new_its_rep_movs_alternative
+
+	ROUTINE lt64, LT64 new_rep_movs_alternative
+	ROUTINE lt64_srso, LT64 new_srso_rep_movs_alternative
+	ROUTINE lt64_its, LT64 new_its_rep_movs_alternative
+
+	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63
+	ROUTINE const\n, CONST_COPY \n
+	.endr
+
+/*
+ * The fixup of a (c) site: copy %rcx bytes bytewise, stop at the faulting
+ * byte; returns the bytes not copied in %rcx (rep_movs_alternative's tail).
+ */
+	.pushsection .text.unlikely, "ax"
+	.p2align 4
+	.type shim_byte_tail, @function
+shim_byte_tail:
+	test %ecx, %ecx
+	je 2f
+0:	movb (%rsi), %al
+1:	movb %al, (%rdi)
+	inc %rdi
+	inc %rsi
+	dec %rcx
+	jne 0b
+2:	ret
+	.size shim_byte_tail, .-shim_byte_tail
+	.pushsection shim_extable, "a"
+	.balign 4
+	.long 0b - ., 2b - .
+	.long 1b - ., 2b - .
+	.popsection
+	.popsection
 
 	.section .note.GNU-stack, "", @progbits

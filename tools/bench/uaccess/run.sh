@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # usage: tools/bench/uaccess/run.sh [--quick] [--cpu N] [--lfence] [--no-callgrind]
-#                                   [OLD=<kernel tree>] [NEW=<kernel tree>]
+#                                   [--replay DIR] [OLD=<kernel tree>] [NEW=<kernel tree>]
 #
 # Build bench from OLD's and NEW's arch/x86/lib/copy_user_64.S (through
 # shim/, see Makefile), then, pinned to one CPU:
@@ -12,7 +12,10 @@
 #   3. bench --lfence  the same with an lfence after every copy (--lfence,
 #                      or always without --quick)
 #   4. instructions per call, counted by valgrind --tool=callgrind
-# OLD defaults to build/debian/old/src, NEW to build/debian/dev/x86.
+# --replay DIR: also replay the recorded length sequences DIR/*.len (from
+# a guest, tools/bench/uaccess/extract-lengths) in step 2, and time the
+# FSRM designs on them.
+# OLD defaults to build/debian/old/src, NEW to build/debian/new/src.
 # --quick (for CI) takes under 20 s: fewer samples, no lfence tables.
 set -eu
 
@@ -31,8 +34,9 @@ die() {
 }
 
 OLD=$TOP/build/debian/old/src
-NEW=$TOP/build/debian/dev/x86
+NEW=$TOP/build/debian/new/src
 QUICK=
+REPLAY=
 LFENCE=
 CALLGRIND=1
 CPU=
@@ -41,9 +45,9 @@ while [ $# -gt 0 ]; do
 	--quick) QUICK=--quick ;;
 	--lfence) LFENCE=1 ;;
 	--no-callgrind) CALLGRIND= ;;
-	--cpu)
+	--cpu | --replay)
 		[ $# -ge 2 ] || usage
-		CPU=$2
+		case $1 in --cpu) CPU=$2 ;; --replay) REPLAY=$2 ;; esac
 		shift
 		;;
 	OLD=?*) OLD=${1#OLD=} ;;
@@ -64,6 +68,9 @@ for t in "$OLD" "$NEW"; do
 done
 OLD=$(cd "$OLD" && pwd)
 NEW=$(cd "$NEW" && pwd)
+if [ -n "$REPLAY" ]; then
+	ls "$REPLAY"/*.len >/dev/null 2>&1 || die "--replay $REPLAY: no *.len files there"
+fi
 command -v taskset >/dev/null || die "taskset not found (util-linux)"
 if [ -z "$CPU" ]; then
 	# the last CPU we may run on
@@ -100,7 +107,7 @@ echo "== fault semantics (bench --check) =="
 run --check
 
 echo
-run $QUICK
+run $QUICK ${REPLAY:+--replay "$REPLAY"}
 
 if [ -n "$LFENCE" ]; then
 	echo

@@ -21,7 +21,7 @@ usage() {
 }
 
 OLD=$TOP/build/debian/old/src
-NEW=$TOP/build/debian/dev/x86
+NEW=$TOP/build/debian/new/src
 ARGS=()
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -46,7 +46,16 @@
 #define SYM_L_GLOBAL(name)	.globl name
 #define SYM_L_WEAK(name)	.weak name
 #define SYM_L_LOCAL(name)
-#define SYM_A_ALIGN		.p2align 6
+/*
+ * Entry alignment: 64 bytes, then SHIM_ENTRY_OFF bytes of int3 (0, 16, 32,
+ * 48: where a kernel routine aligned to CONFIG_FUNCTION_ALIGNMENT=16 can
+ * sit in its 64-byte line, which depends on everything linked before it).
+ */
+#ifndef SHIM_ENTRY_OFF
+#define SHIM_ENTRY_OFF		0
+#endif
+#define SYM_A_ALIGN		.p2align 6, 0xcc ASM_NL .if SHIM_ENTRY_OFF ASM_NL \
+				.skip SHIM_ENTRY_OFF, 0xcc ASM_NL .endif
 #define SYM_A_NONE
 #define SYM_T_FUNC		@function
 #define SYM_T_NONE		@notype
@@ -56,7 +65,7 @@
 #define SYM_END(name, sym_type)			\
 	.type name, sym_type ASM_NL .size name, .-name
 
-#define SYM_FUNC_START(name)		SYM_START(name, SYM_L_GLOBAL, SYM_A_ALIGN)
+#define SYM_FUNC_START(name)		SYM_START(name, SYM_L_GLOBAL, SYM_A_ALIGN) ASM_NL ENDBR
 #define SYM_FUNC_START_NOALIGN(name)	SYM_START(name, SYM_L_GLOBAL, SYM_A_NONE)
 #define SYM_FUNC_START_LOCAL(name)	SYM_START(name, SYM_L_LOCAL, SYM_A_ALIGN)
 #define SYM_FUNC_START_LOCAL_NOALIGN(name) SYM_START(name, SYM_L_LOCAL, SYM_A_NONE)
@@ -73,10 +82,26 @@
 #define SYM_INNER_LABEL_ALIGN(name, linkage) \
 	linkage(name) ASM_NL SYM_A_ALIGN ASM_NL name:
 
+/*
+ * RET: SHIM_RET_BYTES = 1: "ret" (no SLS mitigation, the harness's minimal
+ * config); 2: "ret; int3" (CONFIG_MITIGATION_SLS, the default here); 5:
+ * "ret" and 4 int3, what apply_returns() leaves of the 5-byte "jmp
+ * __x86_return_thunk" of a CONFIG_MITIGATION_RETHUNK kernel that needs no
+ * return thunk on its CPU (the layout of a distribution kernel).
+ */
+#ifndef SHIM_RET_BYTES
+#define SHIM_RET_BYTES	2
+#endif
 #ifdef SHIM_RETHUNK
 #define RET	jmp SHIM_RETHUNK
-#else
+#elif SHIM_RET_BYTES == 1
+#define RET	ret
+#elif SHIM_RET_BYTES == 2
 #define RET	ret; int3
+#elif SHIM_RET_BYTES == 5
+#define RET	ret; int3; int3; int3; int3
+#else
+#error "SHIM_RET_BYTES must be 1, 2 or 5"
 #endif
 
 /* objtool annotations and ENDBR: nothing in user space */
@@ -90,7 +115,12 @@
 #define UNWIND_HINT_FUNC
 #define UNWIND_HINT_UNDEFINED
 #define UNWIND_HINT_EMPTY
+/* SHIM_ENDBR=1: CONFIG_X86_KERNEL_IBT's endbr64 at every SYM_FUNC_START */
+#if defined(SHIM_ENDBR) && SHIM_ENDBR
+#define ENDBR	endbr64
+#else
 #define ENDBR
+#endif
 
 /* linux/export.h */
 #define EXPORT_SYMBOL(sym)
