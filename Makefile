@@ -74,7 +74,7 @@ rebase: deps
 
 # The compatibility table (Documentation/compat.md) for every version served.
 compat: deps
-	$(T)/compat
+	$(T)/compat --out $(CURDIR)/Documentation/compat.md
 
 host-tests:
 	selftests/run
