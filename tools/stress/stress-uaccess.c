@@ -30,7 +30,8 @@
  * window (read back from the pipe or the file) equals the pattern, byte for
  * byte, for exactly the bytes reported; what it wrote to the destination
  * equals the pattern for the bytes reported, every byte past a short count
- * is either untouched or already the source's byte (counted as "ahead": a
+ * (and every byte of the file past a short pwrite) is either untouched or
+ * already the source's byte (counted as "ahead": a
  * routine that stores out of order and restarts after a fault may have
  * stored it while the page was still writable; any other value is a
  * corruption), nothing outside the buffer was written; an EFAULT leaves the
@@ -285,10 +286,24 @@ static void one_copy(struct worker *w)
 			w->c.setup_errors++;
 			return;
 		}
-		if (memcmp(buf, pat + GUARD, got) ||
-		    memcmp(buf + got, poison + got, FILE_SPAN - got))
-			good = report(w, op, "len %zu k %zu: pwrite returned %zd, the file differs",
-			       len, k, r);
+		bad = memcmp(buf, pat + GUARD, got) ? 0 : -1;
+		/*
+		 * Past the count: the old bytes, or (a copy_from_user() that
+		 * stored into the page cache out of order before a fault, the
+		 * source window going away meanwhile) the source's byte, which
+		 * counts as "ahead" as for the destination of a read.
+		 */
+		for (i = got; bad < 0 && i < FILE_SPAN; i++) {
+			if (buf[i] == poison[i])
+				continue;
+			if (i < len && buf[i] == pat[GUARD + i])
+				ahead = true;
+			else
+				bad = i;
+		}
+		if (bad >= 0)
+			good = report(w, op, "len %zu k %zu: pwrite returned %zd, the file differs at %ld",
+			       len, k, r, bad);
 		break;
 	case R_PIPE:
 		if (write(w->pipe_w, pat + GUARD, len) != (ssize_t)len) {
