@@ -57,28 +57,17 @@
 set -eu
 set -o pipefail
 
-PROG=${0##*/}
-ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4,5p' "$0" >&2
-	exit 2
-}
-
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
+. "$(dirname "$0")/lib.sh"
 
 VMLINUX=
-TOP=15
+NTOP=15
 LIST=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--top)
 		[ $# -ge 2 ] || usage
 		case $2 in '' | *[!0-9]*) usage ;; esac
-		TOP=$2
+		NTOP=$2
 		shift
 		;;
 	--list) LIST=1 ;;
@@ -89,7 +78,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$VMLINUX" ] || VMLINUX=$ROOT/build/debian/new/obj/vmlinux
+[ -n "$VMLINUX" ] || VMLINUX=$TOP/build/debian/new/obj/vmlinux
 { [ -f "$VMLINUX" ] && [ -r "$VMLINUX" ]; } || die "cannot read vmlinux $VMLINUX"
 
 for t in objdump readelf nm od awk; do
@@ -275,7 +264,7 @@ done >"$TMP/jt" || die "reading jump tables from .rodata failed"
 NALT=$(grep -c '^A ' "$TMP/tables") || true
 NEX=$(grep -c '^X ' "$TMP/tables") || true
 NJT=$(sort -u "$TMP/jt" | grep -c .) || true
-awk -v top="$TOP" -v list="$LIST" -v vmlinux="$VMLINUX" -v banner="$BANNER" \
+awk -v top="$NTOP" -v list="$LIST" -v vmlinux="$VMLINUX" -v banner="$BANNER" \
 	-v inputs="$NALT alternatives call rep_movs_alternative; $NEX __ex_table fixups; $NJT jump-table targets in the site functions" '
 function lastop(s,   i, d, c, p) {
 	d = 0; p = 0

@@ -26,18 +26,8 @@
 # Exit status 0; the verdict is in the last lines.
 set -eu
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-PROG=${0##*/}
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4,7p' "$0" >&2
-	exit 2
-}
-
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
+USAGE_LINES=4,7
+. "$(dirname "$0")/lib.sh"
 
 OLD=
 NEW=
@@ -80,12 +70,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ -n "$OLD" ] && [ -n "$NEW" ] || usage
-for t in "$OLD" "$NEW"; do
-	[ -f "$t/arch/x86/lib/copy_user_64.S" ] ||
-		die "$t: no arch/x86/lib/copy_user_64.S (not a kernel tree?)"
-done
-OLD=$(cd "$OLD" && pwd)
-NEW=$(cd "$NEW" && pwd)
+kernel_trees
 for o in $OFFS $NEWOFF; do
 	case $o in 0 | 16 | 32 | 48) ;; *) die "--offs: '$o' is not 0, 16, 32 or 48" ;; esac
 done
@@ -93,8 +78,7 @@ for r in $RETS; do
 	case $r in 1 | 2 | 5) ;; *) die "--rets: '$r' is not 1, 2 or 5" ;; esac
 done
 case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" ;; esac
-command -v taskset >/dev/null || die "taskset not found (util-linux)"
-[ -n "$CPU" ] || CPU=$(taskset -cp $$ | sed 's/.*: //; s/.*[,-]//')
+pick_cpu
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

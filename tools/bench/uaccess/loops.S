@@ -31,6 +31,14 @@
  */
 	.text
 
+/* an exception-table entry for bench.c's SIGSEGV handler (shim_extable) */
+.macro EXTABLE from:req, to:req
+	.pushsection shim_extable, "a"
+	.balign 4
+	.long \from - ., \to - .
+	.popsection
+.endm
+
 .macro LOOP name, fence, body:vararg
 	.p2align 6
 	.globl \name
@@ -89,10 +97,7 @@ wrap_\name:
 	ROUTINE null, nop
 	ROUTINE movsb, rep movsb
 	/* the inline rep movsb of copy_user_generic() has _ASM_EXTABLE_UA(1b, 2b) */
-	.pushsection shim_extable, "a"
-	.balign 4
-	.long 0b - ., 1b - .
-	.popsection
+	EXTABLE 0b, 1b
 
 /* (b): cmp $64; below: call the short path; else rep movsb */
 .macro LT64 callee
@@ -102,10 +107,7 @@ wrap_\name:
 	jmp 3f
 2:	rep movsb
 3:
-	.pushsection shim_extable, "a"
-	.balign 4
-	.long 2b - ., 3b - .
-	.popsection
+	EXTABLE 2b, 3b
 .endm
 
 /* one move of \sz bytes at offset \off; a fault goes to the site's 8f */
@@ -123,11 +125,8 @@ wrap_\name:
 100:	movb \off(%rsi), %al
 101:	movb %al, \off(%rdi)
 	.endif
-	.pushsection shim_extable, "a"
-	.balign 4
-	.long 100b - ., 8f - .
-	.long 101b - ., 8f - .
-	.popsection
+	EXTABLE 100b, 8f
+	EXTABLE 101b, 8f
 .endm
 
 /* (c): the straight-line copy of a constant \n bytes, result in %rcx */
@@ -197,11 +196,8 @@ shim_byte_tail:
 	jne 0b
 2:	ret
 	.size shim_byte_tail, .-shim_byte_tail
-	.pushsection shim_extable, "a"
-	.balign 4
-	.long 0b - ., 2b - .
-	.long 1b - ., 2b - .
-	.popsection
+	EXTABLE 0b, 2b
+	EXTABLE 1b, 2b
 	.popsection
 
 	.section .note.GNU-stack, "", @progbits

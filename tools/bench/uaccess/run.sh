@@ -19,19 +19,7 @@
 # --quick (for CI) takes under 20 s: fewer samples, no lfence tables.
 set -eu
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../../.." && pwd)
-PROG=${0##*/}
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4,5p' "$0" >&2
-	exit 2
-}
-
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
+. "$(dirname "$0")/lib.sh"
 
 OLD=$TOP/build/debian/old/src
 NEW=$TOP/build/debian/new/src
@@ -62,20 +50,11 @@ while [ $# -gt 0 ]; do
 done
 [ -z "$QUICK" ] && LFENCE=1
 
-for t in "$OLD" "$NEW"; do
-	[ -f "$t/arch/x86/lib/copy_user_64.S" ] ||
-		die "$t: no arch/x86/lib/copy_user_64.S (not a kernel tree?)"
-done
-OLD=$(cd "$OLD" && pwd)
-NEW=$(cd "$NEW" && pwd)
+kernel_trees
 if [ -n "$REPLAY" ]; then
 	ls "$REPLAY"/*.len >/dev/null 2>&1 || die "--replay $REPLAY: no *.len files there"
 fi
-command -v taskset >/dev/null || die "taskset not found (util-linux)"
-if [ -z "$CPU" ]; then
-	# the last CPU we may run on
-	CPU=$(taskset -cp $$ | sed 's/.*: //; s/.*[,-]//')
-fi
+pick_cpu
 case $CPU in
 '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;;
 esac

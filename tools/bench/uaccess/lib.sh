@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by the uaccess model's scripts (run.sh, layouts.sh,
+# const-sites.sh): HERE, TOP, PROG, and
+#   usage          the script's usage lines (header lines $USAGE_LINES,
+#                  "4,5" unless the script sets it), exit 2
+#   die MSG        "PROG: error: MSG", exit 1
+#   kernel_trees   OLD and NEW must be kernel trees with
+#                  arch/x86/lib/copy_user_64.S; made absolute
+#   pick_cpu       CPU defaults to the last CPU this process may run on
+#                  (taskset, which the timing runs need anyway)
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../../.." && pwd)
+PROG=${0##*/}
+
+usage() {
+	sed -n "s/^# \{0,1\}//; ${USAGE_LINES:-4,5}p" "$0" >&2
+	exit 2
+}
+
+die() {
+	echo "$PROG: error: $*" >&2
+	exit 1
+}
+
+kernel_trees() {
+	local t
+	for t in "$OLD" "$NEW"; do
+		[ -f "$t/arch/x86/lib/copy_user_64.S" ] ||
+			die "$t: no arch/x86/lib/copy_user_64.S (not a kernel tree?)"
+	done
+	OLD=$(cd "$OLD" && pwd)
+	NEW=$(cd "$NEW" && pwd)
+}
+
+pick_cpu() {
+	command -v taskset >/dev/null || die "taskset not found (util-linux)"
+	[ -n "$CPU" ] || CPU=$(taskset -cp $$ | sed 's/.*: //; s/.*[,-]//')
+}
