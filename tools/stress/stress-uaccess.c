@@ -30,12 +30,14 @@
  * window (read back from the pipe or the file) equals the pattern, byte for
  * byte, for exactly the bytes reported; what it wrote to the destination
  * equals the pattern for the bytes reported, every byte past a short count
- * (and every byte of the file past a short pwrite) is either untouched or
- * already the source's byte (counted as "ahead": a
- * routine that stores out of order and restarts after a fault may have
- * stored it while the page was still writable; any other value is a
- * corruption), nothing outside the buffer was written; an EFAULT leaves the
- * pipe or the file as it was.  Fresh random data for every copy.
+ * (and every byte of the file past a short pwrite) is untouched, as
+ * include/linux/uaccess.h asks ("All data past to + size - N must be left
+ * unmodified"), nothing outside the buffer was written; an EFAULT leaves the
+ * pipe or the file as it was.  A byte past the count that already holds the
+ * source's byte is counted apart, as "ahead" (a copy routine that stored it
+ * before a later fault and then reported less: the contract broken, the
+ * data not corrupted); any other wrong value is a corruption.  Both must be
+ * 0.  Fresh random data for every copy.
  *
  * TAP output: the counts of iterations, of faults induced (EFAULT and short
  * counts, by operation) and of corruptions, which must be 0.  Exit status 0
@@ -190,8 +192,8 @@ static size_t drain(int fd, unsigned char *buf, size_t size)
  * The destination bytes around a copy, seen through the alias: @got bytes
  * of the pattern, then (for an EFAULT, where the kernel may have copied a
  * prefix without reporting it) possibly more pattern bytes, then poison;
- * past a short count, each byte poison or (stored ahead of the count,
- * *@ahead set) the source's byte; the guard bytes on both sides poison.
+ * past a short count, each byte poison (the source's byte there sets
+ * *@ahead: stored past the count); the guard bytes on both sides poison.
  * Returns the index of the first
  * wrong byte in the buffer (relative to its start; negative in the front
  * guard), or INT32_MAX if all are right.
@@ -212,11 +214,9 @@ static long check_dst(const unsigned char *seen, const unsigned char *pat,
 				continue;
 			prefix_ok = false;
 			/*
-			 * Past a short count: a copy that stores out of order
-			 * (overlapping chunks) and restarts in a byte loop after
-			 * a fault may already have stored the source's byte here
-			 * while the page was still writable.  The count is the
-			 * contract; the data must still be the source's.
+			 * Past a short count: must be untouched.  The source's
+			 * byte here is a copy that stored it and then reported
+			 * less (counted as "ahead", a failure of its own).
 			 */
 			if (seen[i] == pat[i]) {
 				*ahead = true;
@@ -286,12 +286,14 @@ static void one_copy(struct worker *w)
 			w->c.setup_errors++;
 			return;
 		}
-		bad = memcmp(buf, pat + GUARD, got) ? 0 : -1;
+		bad = -1;
+		for (i = 0; bad < 0 && i < got; i++)
+			if (buf[i] != pat[GUARD + i])
+				bad = i;
 		/*
-		 * Past the count: the old bytes, or (a copy_from_user() that
-		 * stored into the page cache out of order before a fault, the
-		 * source window going away meanwhile) the source's byte, which
-		 * counts as "ahead" as for the destination of a read.
+		 * Past the count: the old bytes.  The source's byte there
+		 * (copy_from_user() stored it into the page cache, then
+		 * reported less) counts as "ahead", as for a read.
 		 */
 		for (i = got; bad < 0 && i < FILE_SPAN; i++) {
 			if (buf[i] == poison[i])
@@ -461,7 +463,7 @@ int main(int argc, char **argv)
 {
 	unsigned long secs = 20, threads = 0, seed = 0;
 	struct counts sum = { 0 };
-	uint64_t trng, faults = 0, iters = 0, corrupt = 0, invalid = 0;
+	uint64_t trng, faults = 0, iters = 0, corrupt = 0, invalid = 0, ahead = 0;
 	uint64_t t0, elapsed;
 	unsigned char *resv;
 	pthread_t toggler;
@@ -499,7 +501,7 @@ int main(int argc, char **argv)
 		seed = (now_ns() & 0x7fffffff) | 1;
 	nr_workers = (unsigned int)threads;
 
-	tap_plan(5);
+	tap_plan(6);
 	tap_diag("stress-uaccess: %u copying threads, 1 toggler, %lu s, seed %lu, page %zu",
 		 nr_workers, secs, seed, page);
 
@@ -581,6 +583,7 @@ int main(int argc, char **argv)
 		faults += f;
 		invalid += sum.res[j][INVALID];
 		corrupt += sum.corrupt[j];
+		ahead += sum.ahead[j];
 		if (!f)
 			kinds_ok = false;
 	}
@@ -601,6 +604,9 @@ int main(int argc, char **argv)
 	tap_ok(corrupt == 0,
 	       "no corruption: the reported bytes copied, the rest of the buffer untouched or holding the source's bytes, nothing outside it (%" PRIu64
 	       " corruptions)", corrupt);
+	tap_ok(ahead == 0,
+	       "nothing stored past a short count (uaccess.h: data past to + size - N left unmodified): %" PRIu64
+	       " copies with source bytes past their count", ahead);
 	tap_ok(iters > 0 && kinds_ok,
 	       "faults induced in every operation: %" PRIu64 " faults in %" PRIu64 " copies",
 	       faults, iters);

@@ -9,7 +9,9 @@
  *                       DIR the recorded length sequences DIR/\*.len)
  *   bench --check       fault semantics: exact "bytes not copied", correct
  *                       prefix, nothing written beyond, for every length,
- *                       misalignment and fault offset
+ *                       misalignment and fault offset; and the same when
+ *                       the user buffer vanishes after any instruction of
+ *                       the copy (a racing munmap)
  *   bench --icount      run every routine at every length with callgrind
  *                       client requests (run.sh runs it under valgrind)
  *
@@ -1142,6 +1144,8 @@ static int check_routine(const struct routine *r, unsigned char *user,
 	return errors;
 }
 
+static int race_check(void);
+
 static int check(void)
 {
 	size_t page = sysconf(_SC_PAGESIZE);
@@ -1190,8 +1194,177 @@ static int check(void)
 		       c, f, NR_CONSTS - 1);
 		errors += e;
 	}
+	errors += race_check();
 	printf("%s\n", errors ? "check: FAILED" : "check: all ok");
 	return errors ? 1 : 0;
+}
+
+/* ----------------------------------------------- a racing munmap (race) */
+
+/*
+ * The user pages vanish in the middle of a copy (another thread's munmap or
+ * mprotect): the copy runs single-stepped (stepped_call() sets EFLAGS.TF) and
+ * after its k-th instruction the SIGTRAP handler makes the whole user buffer
+ * PROT_NONE; every k from 1 to the instructions of the copy.  A load or store
+ * that had succeeded before stays done, the next user access faults.  What
+ * include/linux/uaccess.h asks of raw_copy_{to,from}_user() must still hold:
+ * if it returns N, the first len - N bytes of the destination are the
+ * source's, and nothing past them has been written.  (On the kernel side,
+ * "past them" is a page-cache page under write(2), so a byte written there
+ * and not counted reaches the file.)
+ */
+extern uint64_t stepped_call(wrap_fn *w, void *dst, const void *src,
+			     uint64_t len);
+
+static volatile sig_atomic_t steps, revoke_at;
+static unsigned char *race_user;
+static size_t race_size;
+
+static void on_trap(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig;
+	(void)si;
+	if (++steps != revoke_at)
+		return;
+	if (mprotect(race_user, race_size, PROT_NONE))
+		_exit(3);
+	uc->uc_mcontext.gregs[REG_EFL] &= ~0x100UL;	/* stop stepping */
+}
+
+#define RACE_MAX 80	/* the short paths, the threshold, the first large */
+
+static int rfail(const struct routine *r, const char *what, unsigned int len,
+		 unsigned int k, unsigned int umis, unsigned int kmis,
+		 uint64_t ret)
+{
+	printf("FAIL %s: %s: len %u, user side revoked after instruction %u, "
+	       "user mis %u, kernel mis %u: returned %llu\n", r->name, what,
+	       len, k, umis, kmis, (unsigned long long)ret);
+	return 1;
+}
+
+/* one copy of len bytes, the user side revoked after instruction k (0: never) */
+static int race_one(const struct routine *r, unsigned int dir,
+		    unsigned int len, unsigned int umis, unsigned int kmis,
+		    unsigned char *kbuf, unsigned int k, unsigned int *nsteps)
+{
+	unsigned char *u = race_user + race_size / 2 - RACE_MAX / 2 + umis;
+	unsigned char *kk = kbuf + 64 + kmis, *d, *s, *dbuf;
+	size_t i, dsz;
+	uint64_t ret, c;
+
+	memset(race_user, 0, race_size);
+	memset(kbuf, 0, 64 + RACE_MAX + 128);
+	if (dir == 0) {
+		for (i = 0; i < len; i++)
+			u[i] = pattern(i + umis);
+		d = kk, s = u, dbuf = kbuf, dsz = 64 + RACE_MAX + 128;
+	} else {
+		for (i = 0; i < len; i++)
+			kk[i] = pattern(i + kmis);
+		d = u, s = kk, dbuf = race_user, dsz = race_size;
+	}
+	steps = 0;
+	revoke_at = k;
+	ret = stepped_call(r->wrap, d, s, len);
+	*nsteps = steps;
+	if (mprotect(race_user, race_size, PROT_READ | PROT_WRITE)) {
+		perror("mprotect");
+		exit(1);
+	}
+	if (ret > len)
+		return rfail(r, "race: returned more than len", len, k, umis,
+			     kmis, ret);
+	if (!k && ret)
+		return rfail(r, "race: no revoke, not all copied", len, k, umis,
+			     kmis, ret);
+	c = len - ret;
+	if (memcmp(d, s, c))
+		return rfail(r, "race: wrong prefix", len, k, umis, kmis, ret);
+	for (i = 0; i < dsz; i++)
+		if ((dbuf + i < d || dbuf + i >= d + c) && dbuf[i])
+			return rfail(r, dir ? "race: to user: wrote past the count" :
+				     "race: from user: wrote past the count",
+				     len, k, umis, kmis, ret);
+	if (bad_faults)
+		return rfail(r, "race: fault outside the user buffer", len, k,
+			     umis, kmis, ret);
+	return 0;
+}
+
+static int race_routine(const struct routine *r, unsigned char *kbuf,
+			unsigned int lo, unsigned int hi, unsigned long *ncases,
+			int quiet)
+{
+	unsigned int dir, len, umis, k, n, dummy;
+	unsigned long cases = 0;
+	int errors = 0;
+
+	for (dir = 0; dir < 2; dir++)
+		for (len = lo; len <= hi; len++)
+			for (umis = 0; umis < 8; umis += opt.quick ? 8 : 3) {
+				unsigned int kmis = (umis * 3 + len) % 8;
+
+				errors += race_one(r, dir, len, umis, kmis, kbuf,
+						   0, &n);
+				for (k = 1; k <= n && errors <= 10; k++) {
+					errors += race_one(r, dir, len, umis, kmis,
+							   kbuf, k, &dummy);
+					cases++;
+				}
+				if (errors > 10)
+					return errors;
+			}
+	*ncases += cases;
+	if (!quiet)
+		printf("%-9s %s: %lu revoke points\n", r->name,
+		       errors ? "FAIL" : "ok", cases);
+	return errors;
+}
+
+static int race_check(void)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	unsigned long c = 0;
+	unsigned char *kbuf;
+	struct sigaction sa;
+	int r, e, errors = 0;
+
+	race_size = 2 * page;
+	race_user = mmap(NULL, race_size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	kbuf = malloc(64 + RACE_MAX + 128);
+	if (race_user == MAP_FAILED || !kbuf) {
+		perror("mmap/malloc");
+		return 1;
+	}
+	guard_lo = (uintptr_t)race_user;
+	guard_hi = guard_lo + race_size;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_trap;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTRAP, &sa, NULL)) {
+		perror("sigaction");
+		return 1;
+	}
+	printf("# race: the user buffer revoked after every instruction of the "
+	       "copy; lengths 0..%d, user misalignment %s, both directions\n",
+	       RACE_MAX, opt.quick ? "0" : "0, 3, 6");
+	for (r = R_MOVSB; r < NR_ROUTINES; r++)
+		errors += race_routine(&routines[r], kbuf, 0, RACE_MAX, &c, 0);
+	c = 0;
+	e = 0;
+	for (r = 0; r < NR_CONSTS; r++)
+		e += race_routine(&routines[R_CONST0 + r], kbuf, r, r, &c, 1);
+	printf("%-9s %s: %lu revoke points (const0..const%d, each at its own "
+	       "length)\n", "const<N>", e ? "FAIL" : "ok", c, NR_CONSTS - 1);
+	errors += e;
+	free(kbuf);
+	munmap(race_user, race_size);
+	return errors;
 }
 
 /* ------------------------------------------------------------ callgrind */

@@ -26,8 +26,9 @@
  *	 constant N, expanded inline into straight-line moves (what a compiler
  *	 emits for a constant-size memcpy: whole qwords, the rest in one move
  *	 of 1, 2 or 4 bytes or one overlapping qword), no call, no branch; each
- *	 move has an exception-table entry to a per-site fixup that redoes the
- *	 copy bytewise (shim_byte_tail), so the result stays exact.
+ *	 move has an exception-table entry to a fixup that goes on bytewise
+ *	 (shim_byte_tail) from the prefix the moves before it copied, so the
+ *	 result stays exact.
  */
 	.text
 
@@ -110,8 +111,13 @@ wrap_\name:
 	EXTABLE 2b, 3b
 .endm
 
-/* one move of \sz bytes at offset \off; a fault goes to the site's 8f */
-.macro CMOVE sz:req, off:req
+/*
+ * One move of \sz bytes at offset \off, the moves before it having copied
+ * the first \done bytes; a fault goes to a fixup that goes on bytewise from
+ * there (the site's 8f with %eax = \done), so the count stays exact and
+ * nothing past it is written even if the user mapping vanishes mid-copy.
+ */
+.macro CMOVE sz:req, off:req, done:req
 	.if \sz == 8
 100:	movq \off(%rsi), %rax
 101:	movq %rax, \off(%rdi)
@@ -125,39 +131,46 @@ wrap_\name:
 100:	movb \off(%rsi), %al
 101:	movb %al, \off(%rdi)
 	.endif
-	EXTABLE 100b, 8f
-	EXTABLE 101b, 8f
+	.pushsection .text.unlikely, "ax"
+102:	mov $\done, %eax
+	jmp 8f
+	.popsection
+	EXTABLE 100b, 102b
+	EXTABLE 101b, 102b
 .endm
 
 /* (c): the straight-line copy of a constant \n bytes, result in %rcx */
 .macro CONST_COPY n:req
 	.set cc_off, 0
 	.rept \n / 8
-	CMOVE 8, cc_off
+	CMOVE 8, cc_off, cc_off
 	.set cc_off, cc_off + 8
 	.endr
 	.set cc_r, \n % 8
 	.if cc_r == 1 || cc_r == 2 || cc_r == 4
-	CMOVE cc_r, cc_off
+	CMOVE cc_r, cc_off, cc_off
 	.elseif cc_r && \n >= 8
-	CMOVE 8, (\n-8)
+	CMOVE 8, (\n-8), cc_off
 	.elseif cc_r == 3
-	CMOVE 2, 0
-	CMOVE 1, 2
+	CMOVE 2, 0, 0
+	CMOVE 1, 2, 2
 	.elseif cc_r == 5
-	CMOVE 4, 0
-	CMOVE 1, 4
+	CMOVE 4, 0, 0
+	CMOVE 1, 4, 4
 	.elseif cc_r == 6
-	CMOVE 4, 0
-	CMOVE 2, 4
+	CMOVE 4, 0, 0
+	CMOVE 2, 4, 4
 	.elseif cc_r == 7
-	CMOVE 4, 0
-	CMOVE 4, 3
+	CMOVE 4, 0, 0
+	CMOVE 4, 3, 4
 	.endif
 	xor %ecx, %ecx
 9:
 	.pushsection .text.unlikely, "ax"
 8:	mov $\n, %ecx
+	add %rax, %rsi
+	add %rax, %rdi
+	sub %rax, %rcx
 	call shim_byte_tail
 	jmp 9b
 	.popsection
@@ -199,5 +212,30 @@ shim_byte_tail:
 	EXTABLE 0b, 2b
 	EXTABLE 1b, 2b
 	.popsection
+
+/*
+ * uint64_t stepped_call(wrap_fn *w, void *dst, const void *src, uint64_t len)
+ *	w(dst, src, len) with EFLAGS.TF set: a SIGTRAP after every instruction
+ *	(every iteration of a rep movs), for bench.c's racing-unmap check.
+ */
+	.p2align 4
+	.globl stepped_call
+	.type stepped_call, @function
+stepped_call:
+	sub $8, %rsp
+	mov %rdi, %rax
+	mov %rsi, %rdi
+	mov %rdx, %rsi
+	mov %rcx, %rdx
+	pushfq
+	orq $0x100, (%rsp)
+	popfq
+	call *%rax
+	pushfq
+	andq $~0x100, (%rsp)
+	popfq
+	add $8, %rsp
+	ret
+	.size stepped_call, .-stepped_call
 
 	.section .note.GNU-stack, "", @progbits
