@@ -998,6 +998,22 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
 	signal(SIGSEGV, SIG_DFL);
 }
 
+/* install fn as the SA_SIGINFO handler of sig; 0 or -1 (perror'd) */
+static int catch_signal(int sig, void (*fn)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fn;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL)) {
+		perror("sigaction");
+		return -1;
+	}
+	return 0;
+}
+
 static unsigned char pattern(size_t i)
 {
 	return 1 + (i * 7) % 250;	/* never 0, distinct over 250 bytes */
@@ -1150,7 +1166,6 @@ static int check(void)
 {
 	size_t page = sysconf(_SC_PAGESIZE);
 	unsigned char *user, *kbuf;
-	struct sigaction sa;
 	int r, errors = 0;
 
 	user = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
@@ -1166,14 +1181,8 @@ static int check(void)
 		perror("malloc");
 		return 1;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
-	sa.sa_flags = SA_SIGINFO;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGSEGV, &sa, NULL)) {
-		perror("sigaction");
+	if (catch_signal(SIGSEGV, on_segv))
 		return 1;
-	}
 	printf("# lengths 0..%d; no fault: src/dst misalignment 0..7 x 0..7; "
 	       "fault at every offset, from and to the user side\n", CHECK_MAX);
 	for (r = R_MOVSB; r < NR_ROUTINES; r++) {
@@ -1329,7 +1338,6 @@ static int race_check(void)
 	size_t page = sysconf(_SC_PAGESIZE);
 	unsigned long c = 0;
 	unsigned char *kbuf;
-	struct sigaction sa;
 	int r, e, errors = 0;
 
 	race_size = 2 * page;
@@ -1342,14 +1350,8 @@ static int race_check(void)
 	}
 	guard_lo = (uintptr_t)race_user;
 	guard_hi = guard_lo + race_size;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_trap;
-	sa.sa_flags = SA_SIGINFO;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGTRAP, &sa, NULL)) {
-		perror("sigaction");
+	if (catch_signal(SIGTRAP, on_trap))
 		return 1;
-	}
 	printf("# race: the user buffer revoked after every instruction of the "
 	       "copy; lengths 0..%d, user misalignment %s, both directions\n",
 	       RACE_MAX, opt.quick ? "0" : "0, 3, 6");

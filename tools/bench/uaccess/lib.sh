@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Sourced by the uaccess model's scripts (run.sh, layouts.sh,
+# Sourced by the uaccess model's scripts (run.sh, layouts.sh, thresholds.sh,
 # const-sites.sh): HERE, TOP, PROG, and
 #   usage          the script's usage lines (header lines $USAGE_LINES,
 #                  "4,5" unless the script sets it), exit 2

@@ -11,14 +11,8 @@
 # timed against OLD with run.sh; the lines that decide are printed.
 set -eu
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../../.." && pwd)
-PROG=${0##*/}
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4p' "$0" >&2
-	exit 2
-}
+USAGE_LINES=4
+. "$(dirname "$0")/lib.sh"
 
 OLD=$TOP/build/debian/old/src
 NEW=$TOP/build/debian/new/src
@@ -41,10 +35,9 @@ while [ $# -gt 0 ]; do
 	shift
 done
 src=$NEW/arch/x86/lib/copy_user_64.S
-[ -f "$src" ] || { echo "$PROG: error: $src not found" >&2; exit 1; }
+[ -f "$src" ] || die "$src not found"
 if ! grep -q 'cmpq [$]64,%rcx' "$src" || ! grep -q COPY_HEAD "$src"; then
-	echo "$PROG: error: $src is not the 64-byte short-copy version these patches apply to" >&2
-	exit 1
+	die "$src is not the 64-byte short-copy version these patches apply to"
 fi
 
 tmp=$(mktemp -d)
@@ -55,11 +48,11 @@ for t in 32 64 128; do
 	cp "$src" "$tmp/t$t/arch/x86/lib/copy_user_64.S"
 	if [ "$t" != 64 ]; then
 		patch -s -d "$tmp/t$t" -p1 <"$HERE/thresholds/$t.patch" ||
-			{ echo "$PROG: error: thresholds/$t.patch does not apply" >&2; exit 1; }
+			die "thresholds/$t.patch does not apply"
 	fi
 	"$HERE/run.sh" --no-callgrind "${ARGS[@]}" OLD="$OLD" NEW="$tmp/t$t" >"$tmp/out$t"
 	grep -q '^check: all ok' "$tmp/out$t" ||
-		{ cat "$tmp/out$t"; echo "$PROG: error: threshold $t fails bench --check" >&2; exit 1; }
+		{ cat "$tmp/out$t"; die "threshold $t fails bench --check"; }
 done
 
 # first table of each run: the plain-ret one (the lfence ones follow later)
