@@ -1,0 +1,16 @@
+# gnuplot avc-stride2-chains.gp: avc-stride2-chains.png from avc-stride2-chains.dat
+set terminal pngcairo size 900,500 noenhanced
+set output 'avc-stride2-chains.png'
+set title 'AVC, set stride2: 500 entries in 512 slots, mean of 100 samples'
+set xlabel 'chain length'
+set ylabel 'buckets (log scale)'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set logscale y
+set yrange [0.05:*]
+set key top right
+set grid ytics
+plot  'avc-stride2-chains.dat' using 2:xtic(1) title 'old', \
+     'avc-stride2-chains.dat' using 3:xtic(1) title 'new', \
+     'avc-stride2-chains.dat' using 4:xtic(1) title 'random'
