@@ -34,6 +34,7 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <x86intrin.h>
 
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
@@ -421,12 +422,33 @@ static void large_guard(void)
 	}
 }
 
+/*
+ * The smallest step of the TSC as this process sees it: the least nonzero
+ * difference of two reads in a row.  In a guest it can be many ticks (the
+ * hypervisor scales or traps the TSC), and a median of a batch of N copies
+ * then moves in steps of step / N ticks per copy: the table's resolution.
+ */
+static uint64_t tsc_step(void)
+{
+	uint64_t best = UINT64_MAX;
+	int i;
+
+	for (i = 0; i < 100000; i++) {
+		uint64_t a = __rdtsc(), b = __rdtsc();
+
+		if (b > a && b - a < best)
+			best = b - a;
+	}
+	return best;
+}
+
 static void print_machine(void)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
 	char line[4096], model[256] = "?", family[32] = "?", mnum[32] = "?";
 	char mhz[64] = "?";
 	int erms = 0, fsrm = 0, got_flags = 0;
+	uint64_t step;
 	cpu_set_t set;
 
 	if (f) {
@@ -464,6 +486,10 @@ static void print_machine(void)
 	       opt.samples, opt.batch, opt.samples * 2,
 	       opt.lfence ? "lfence after every copy" : "copies back to back",
 	       opt.src_off, opt.dst_off);
+	step = tsc_step();
+	printf("# TSC step: %llu ticks between two reads in a row, so a median moves "
+	       "in steps of %.2f ticks per copy at %u copies per sample\n",
+	       (unsigned long long)step, (double)step / opt.batch, opt.batch);
 }
 
 /*
