@@ -34,3 +34,7 @@ expect_fail nonzero "usage: tools/check-scx" "$t/check-scx" extra
 expect_fail nonzero "usage: tools/build-scx" "$t/build-scx" extra
 expect_fail nonzero "usage: tools/deps \[scx\]" "$t/deps" sideways
 expect_fail nonzero "EXTRA_DIR=/nonexistent/dir: no such directory" env EXTRA_DIR=/nonexistent/dir "$t/initramfs" new
+u=$TOP/tools/bench/uaccess
+expect_fail 2 "unknown argument '--bogus'" "$u/run.sh" --bogus
+expect_fail 2 "unknown argument '--lfence-after'" "$u/layouts.sh" --lfence-after
+expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/layouts.sh" --lfence-before OLD=/nonexistent NEW=/nonexistent

@@ -48,7 +48,7 @@ typedef uint64_t loop_fn(void *dst, const void *src, const uint64_t *lens,
 typedef uint64_t wrap_fn(void *dst, const void *src, uint64_t len);
 
 #define ROUTINE(x) \
-	extern loop_fn loop_##x, loopf_##x; \
+	extern loop_fn loop_##x, loopf_##x, loopb_##x; \
 	extern wrap_fn wrap_##x
 ROUTINE(null);
 ROUTINE(movsb);
@@ -80,10 +80,10 @@ enum { R_NULL, R_MOVSB, R_OLD, R_NEW, R_OLD_SRSO, R_NEW_SRSO, R_OLD_ITS,
 
 static const struct routine {
 	const char *name;
-	loop_fn *loop, *loopf;
+	loop_fn *loop, *loopf, *loopb;
 	wrap_fn *wrap;
 } routines[NR_ALL] = {
-#define R(x) { #x, loop_##x, loopf_##x, wrap_##x },
+#define R(x) { #x, loop_##x, loopf_##x, loopb_##x, wrap_##x },
 	R(null) R(movsb) R(old) R(new) R(old_srso) R(new_srso)
 	R(old_its) R(new_its) R(lt64) R(lt64_srso) R(lt64_its)
 #define RC(n) R(const##n)
@@ -110,7 +110,7 @@ static const char *const section_names[] = {
 static struct {
 	unsigned int samples, batch, seed;
 	unsigned int src_off, dst_off;
-	int quick, lfence;
+	int quick, lfence;	/* lfence: 1 after every copy, 2 before */
 	unsigned int only;
 	const char *replay;
 } opt = {
@@ -123,8 +123,11 @@ static const char *prog = "bench";
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [--quick] [--lfence] [--samples N] [--batch N] [--seed N]\n"
-		"          [--src-off N] [--dst-off N] [--replay DIR] [--only LIST]\n"
+		"usage: %s [--quick] [--lfence | --lfence-before] [--samples N] [--batch N]\n"
+		"          [--seed N] [--src-off N] [--dst-off N] [--replay DIR] [--only LIST]\n"
+		"  --lfence      an lfence after every copy (latency, not throughput)\n"
+		"  --lfence-before  an lfence before every copy, after its length is\n"
+		"                loaded (each copy starts with its arguments ready)\n"
 		"  --replay DIR  also time the length sequences DIR/*.len (one length\n"
 		"                a line, '#' comments; a file per workload)\n"
 		"  --only LIST   comma-separated parts: fixed,random,srso,its,large,\n"
@@ -210,6 +213,12 @@ struct result {
  * Time routines rs[0..nr) (rs[0] is R_NULL), interleaved.  Sample s uses the
  * batch of lengths starting at lens[(s * batch) % (nlens - batch + 1)].
  */
+/* the timing loop of routine r for the --lfence mode */
+static loop_fn *timing_loop(const struct routine *r)
+{
+	return opt.lfence == 2 ? r->loopb : opt.lfence ? r->loopf : r->loop;
+}
+
 static void timeit(const int *rs, int nr, const uint64_t *lens, size_t nlens,
 		   unsigned int batch, unsigned int samples, struct result *res)
 {
@@ -235,9 +244,7 @@ static void timeit(const int *rs, int nr, const uint64_t *lens, size_t nlens,
 			int k = (i + s) % nr;
 			const struct routine *r = &routines[rs[k]];
 
-			t[k * samples + s] = opt.lfence ?
-				r->loopf(dst, src, l, batch) :
-				r->loop(dst, src, l, batch);
+			t[k * samples + s] = timing_loop(r)(dst, src, l, batch);
 		}
 	}
 	for (i = 0; i < nr; i++) {
@@ -484,6 +491,7 @@ static void print_machine(void)
 	       "no-copy loop subtracted, %s; src page offset %u, dst page offset %u; "
 	       "ticks are TSC ticks\n",
 	       opt.samples, opt.batch, opt.samples * 2,
+	       opt.lfence == 2 ? "lfence before every copy, its arguments loaded" :
 	       opt.lfence ? "lfence after every copy" : "copies back to back",
 	       opt.src_off, opt.dst_off);
 	step = tsc_step();
@@ -531,9 +539,8 @@ static void paired_table(const char *title, int r_old, int r_new)
 				const struct routine *r = &routines[rs[k]];
 				const uint64_t *l = lens + len * opt.batch;
 
-				t[(len * 3 + k) * samples + s] = opt.lfence ?
-					r->loopf(dst, src, l, opt.batch) :
-					r->loop(dst, src, l, opt.batch);
+				t[(len * 3 + k) * samples + s] =
+					timing_loop(r)(dst, src, l, opt.batch);
 			}
 	printf("\n== %s ==\n", title);
 	printf("# paired: old and new back to back in each of %u samples, all "
@@ -1460,6 +1467,8 @@ int main(int argc, char **argv)
 			opt.quick = 1;
 		else if (!strcmp(a, "--lfence"))
 			opt.lfence = 1;
+		else if (!strcmp(a, "--lfence-before"))
+			opt.lfence = 2;
 		else if (!strcmp(a, "--samples"))
 			opt.samples = parse_uint(a, argv[++i], 11, 1000001);
 		else if (!strcmp(a, "--batch"))

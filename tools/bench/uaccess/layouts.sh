@@ -3,7 +3,8 @@
 #
 # usage: tools/bench/uaccess/layouts.sh [--cpu N] [--samples N] [--batch N]
 #            [--offs "0 16 32 48"] [--rets "1 5"] [--new-off N] [--endbr]
-#            [--runs N] [--thunks] [--aa] OLD=<tree> NEW=<tree>
+#            [--runs N] [--thunks] [--aa] [--lfence | --lfence-before]
+#            OLD=<tree> NEW=<tree>
 #
 # NEW's rep_movs_alternative against OLD's at every fixed length 0..63, at
 # every entry layout a kernel can give them: the entry at 0, 16, 32 or 48
@@ -18,15 +19,18 @@
 # --new-off N puts NEW's entry at N in every layout (a NEW that aligns
 # itself: .p2align 6 before SYM_FUNC_START gives 0, or 16 with
 # CONFIG_CALL_PADDING's 16 bytes of padding); --endbr adds the endbr64 of
-# CONFIG_X86_KERNEL_IBT at both entries.  --runs N (default 3) runs each
-# binary N times, one layout after the other in turn: the difference moves
-# from run to run by more than within one (the VM's clock, the placement of
-# the process), so a cell is the median over the runs and the last lines
-# also give the worst run.
+# CONFIG_X86_KERNEL_IBT at both entries.  --lfence puts an lfence after
+# every copy (each copy done before the next starts: latency instead of
+# throughput), as run.sh's second half does, but paired; --lfence-before
+# puts it before every copy, after the copy's length is loaded (bench.c).
+# --runs N (default 3) runs each binary N times, one layout after the
+# other in turn: the difference moves from run to run by more than within
+# one (the VM's clock, the placement of the process), so a cell is the
+# median over the runs and the last lines also give the worst run.
 # Exit status 0; the verdict is in the last lines.
 set -eu
 
-USAGE_LINES=4,7
+USAGE_LINES=4,8
 . "$(dirname "$0")/lib.sh"
 
 OLD=
@@ -40,6 +44,7 @@ AA=
 THUNKS=
 NEWOFF=
 ENDBR=0
+LFENCE=
 RUNS=3
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -58,6 +63,7 @@ while [ $# -gt 0 ]; do
 		;;
 	--aa) AA=1 ;;
 	--endbr) ENDBR=1 ;;
+	--lfence | --lfence-before) LFENCE=$1 ;;
 	--thunks) THUNKS=1 ;;
 	OLD=?*) OLD=${1#OLD=} ;;
 	NEW=?*) NEW=${1#NEW=} ;;
@@ -101,14 +107,14 @@ runall() {
 	for r in $(seq "$RUNS"); do
 		while read -r label cmd; do
 			# shellcheck disable=SC2086 # $cmd is a command line
-			taskset -c "$CPU" $cmd --batch "$BATCH" --samples "$SAMPLES" \
+			taskset -c "$CPU" $cmd $LFENCE --batch "$BATCH" --samples "$SAMPLES" \
 				>"$tmp/$label.$r" || die "$label: bench failed"
 		done <"$tmp/jobs"
 	done
 }
 
 echo "# $PROG OLD=$OLD NEW=$NEW (cpu $CPU, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'))"
-echo "# $SAMPLES samples of $BATCH copies; entry offsets: $OFFS${NEWOFF:+ (NEW always at $NEWOFF)}; RET bytes: $RETS; endbr64: $ENDBR"
+echo "# $SAMPLES samples of $BATCH copies${LFENCE:+, $LFENCE}; entry offsets: $OFFS${NEWOFF:+ (NEW always at $NEWOFF)}; RET bytes: $RETS; endbr64: $ENDBR"
 cols=
 for r in $RETS; do
 	for o in $OFFS; do

@@ -10,7 +10,11 @@
  * uint64_t loop_X(void *dst, const void *src, const uint64_t *lens, uint64_t n)
  *	n copies, the i-th of lens[i] bytes, between "lfence; rdtsc; lfence"
  *	and "lfence; rdtsc"; returns the TSC ticks.  loopf_X is the same with
- *	an lfence after every copy (each copy finishes before the next starts).
+ *	an lfence after every copy (each copy finishes before the next starts);
+ *	loopb_X has the lfence before every copy instead, after the copy's
+ *	length and pointers are loaded, so each copy starts with its arguments
+ *	ready (in loopf_X the length is loaded after the previous lfence, and
+ *	a routine whose addresses depend on it waits for that load).
  * uint64_t wrap_X(void *dst, const void *src, uint64_t len)
  *	one copy; returns the bytes not copied.
  *
@@ -60,8 +64,11 @@
 1:	mov (%r10), %rcx
 	mov %r8, %rdi
 	mov %r9, %rsi
+	.if \fence == 2
+	lfence
+	.endif
 	\body
-	.if \fence
+	.if \fence == 1
 	lfence
 	.endif
 	add $8, %r10
@@ -92,6 +99,7 @@ wrap_\name:
 .macro ROUTINE name, body:vararg
 	LOOP loop_\name, 0, \body
 	LOOP loopf_\name, 1, \body
+	LOOP loopb_\name, 2, \body
 	WRAP \name, \body
 .endm
 
