@@ -209,16 +209,16 @@ struct result {
 	double iqr;	/* interquartile range of a sample, per copy */
 };
 
-/*
- * Time routines rs[0..nr) (rs[0] is R_NULL), interleaved.  Sample s uses the
- * batch of lengths starting at lens[(s * batch) % (nlens - batch + 1)].
- */
 /* the timing loop of routine r for the --lfence mode */
 static loop_fn *timing_loop(const struct routine *r)
 {
 	return opt.lfence == 2 ? r->loopb : opt.lfence ? r->loopf : r->loop;
 }
 
+/*
+ * Time routines rs[0..nr) (rs[0] is R_NULL), interleaved.  Sample s uses the
+ * batch of lengths starting at lens[(s * batch) % (nlens - batch + 1)].
+ */
 static void timeit(const int *rs, int nr, const uint64_t *lens, size_t nlens,
 		   unsigned int batch, unsigned int samples, struct result *res)
 {
