@@ -931,11 +931,11 @@ static void designs(const struct workload *w, int nw)
  * kernel copies all of these lengths all the time (the traced histograms
  * have 64..127 and 4 KiB copies among the most common ones), so its branch
  * predictor knows all of the routine's branches.  Without this, a table
- * that times only 0..63 leaves "jae .Llarge" never taken, and a
- * conditional branch that was never taken is not in the predictor at all
- * on the CPUs seen here: one predicted branch fewer on every short path,
- * which made the old routine's 1-byte copy a cycle cheaper on an AMD
- * Zen 5 than it is in a kernel (results/2026-12-06-x86-zen5).
+ * that times only 0..63 leaves "jae .Llarge" never taken.  On an AMD
+ * Zen 5 a conditional branch that was never taken costs nothing and one
+ * that has been taken costs throughput on every path through it, so that
+ * made the old routine's 1-byte copy a cycle cheaper than it is in a
+ * kernel (results/2026-12-06-x86-zen5 in the repository).
  */
 static void warm_predictors(void)
 {
