@@ -10,9 +10,10 @@
 # against OLD's (bench --only paired) in one round-robin run, so that all
 # of them see the same state of the host.  VARIANT is "base" (patch 8 as
 # exported before 2026-12-06, rebuilt from this repository's history),
-# "new" (NEW's file as it is) or the name of a <name>.diff here (applied to
-# base).  For every layout (OLD's entry at each of --offs, NEW's at 0, RET
-# of each of --rets bytes) and variant: the median over --runs of the
+# "new" (NEW's file as it is), "old" (OLD's file in NEW's place: an A/A
+# column) or the name of a <name>.diff here (applied to base, or to NEW's
+# file if the name starts with "n-").  For every layout (OLD's entry at
+# each of --offs, NEW's at 0, RET of each of --rets bytes) and variant: the median over --runs of the
 # paired difference new - old per length, the lengths where that median is
 # above 0.3 ticks, how many runs put each length above 0.3, and the
 # average of old and of new - old.  --no-warm passes bench --no-warm.
@@ -90,9 +91,14 @@ for v in "${VARS[@]}"; do
 	mkdir -p "$tmp/$v/arch/x86/lib"
 	if [ "$v" = new ]; then
 		cp "$NEW/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
+	elif [ "$v" = old ]; then
+		cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
 	else
 		[ -f "$HERE/$v.diff" ] || die "no variant '$v' ($HERE/$v.diff)"
-		cp "$tmp/base/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
+		case $v in
+		n-*) cp "$NEW/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/" ;;
+		*) cp "$tmp/base/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/" ;;
+		esac
 		patch -s -d "$tmp/$v" -p1 <"$HERE/$v.diff" || die "$v.diff does not apply"
 	fi
 done
