@@ -13,10 +13,10 @@
 # "new" (NEW's file as it is), "old" (OLD's file in NEW's place: an A/A
 # column) or the name of a <name>.diff here (applied to base, or to NEW's
 # file if the name starts with "n-").  For every layout (OLD's entry at
-# each of --offs, NEW's at 0, RET of each of --rets bytes) and variant: the median over --runs of the
-# paired difference new - old per length, the lengths where that median is
-# above 0.3 ticks, how many runs put each length above 0.3, and the
-# average of old and of new - old.  --no-warm passes bench --no-warm.
+# each of --offs, NEW's at 0, RET of each of --rets bytes) and variant:
+# the median over --runs of the paired difference new - old per length,
+# the lengths where that median is above 0.3 ticks, how many runs put
+# each length above 0.3, and the average of old and of new - old.  --no-warm passes bench --no-warm.
 # --thunk srso|its: the same with every ret through that return thunk
 # (bench's paired SRSO or ITS table; RET is then a 5-byte jmp).
 # --replay DIR times, instead, the recorded length sequences DIR/*.len
@@ -88,19 +88,20 @@ git -C "$TOP" show "$BASE_COMMIT:$BASE_PATCH" | patch -s -d "$tmp/base" -p1 ||
 	die "patch 8 of $BASE_COMMIT does not apply to OLD (is OLD 6.12.118?)"
 for v in "${VARS[@]}"; do
 	[ "$v" = base ] && continue
+	case $v in
+	old) from=$OLD ;;
+	new | n-*) from=$NEW ;;
+	*) from=$tmp/base ;;
+	esac
 	mkdir -p "$tmp/$v/arch/x86/lib"
-	if [ "$v" = new ]; then
-		cp "$NEW/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
-	elif [ "$v" = old ]; then
-		cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
-	else
+	cp "$from/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/"
+	case $v in
+	old | new) ;;
+	*)
 		[ -f "$HERE/$v.diff" ] || die "no variant '$v' ($HERE/$v.diff)"
-		case $v in
-		n-*) cp "$NEW/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/" ;;
-		*) cp "$tmp/base/arch/x86/lib/copy_user_64.S" "$tmp/$v/arch/x86/lib/" ;;
-		esac
 		patch -s -d "$tmp/$v" -p1 <"$HERE/$v.diff" || die "$v.diff does not apply"
-	fi
+		;;
+	esac
 done
 
 if [ -n "$REPLAY" ]; then
