@@ -10,9 +10,11 @@
 # against OLD's (bench --only paired) in one round-robin run, so that all
 # of them see the same state of the host.  VARIANT is "base" (patch 8 as
 # exported before 2026-12-06, rebuilt from this repository's history),
-# "new" (NEW's file as it is), "old" (OLD's file in NEW's place: an A/A
-# column) or the name of a <name>.diff here (applied to base, or to NEW's
-# file if the name starts with "n-").  For every layout (OLD's entry at
+# "prev" (patch 8 of the afternoon of 2026-12-06, 8 bytes tested alone
+# first, rebuilt from commit 70f2719: what NEW was when the n-*.diff
+# variants were made), "new" (NEW's file as it is), "old" (OLD's file in
+# NEW's place: an A/A column) or the name of a <name>.diff here (applied
+# to base, or to prev if the name starts with "n-").  For every layout (OLD's entry at
 # each of --offs, NEW's at 0, RET of each of --rets bytes) and variant:
 # the median over --runs of the paired difference new - old per length,
 # the lengths where that median is above 0.3 ticks, how many runs put
@@ -29,6 +31,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../../.." && pwd)
 B=$TOP/tools/bench/uaccess
 BASE_COMMIT=ccd3f42
+PREV_COMMIT=70f2719
 BASE_PATCH=patches/0008-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 
 usage() {
@@ -86,11 +89,16 @@ mkdir -p "$tmp/base/arch/x86/lib"
 cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/base/arch/x86/lib/"
 git -C "$TOP" show "$BASE_COMMIT:$BASE_PATCH" | patch -s -d "$tmp/base" -p1 ||
 	die "patch 8 of $BASE_COMMIT does not apply to OLD (is OLD 6.12.118?)"
+mkdir -p "$tmp/prev/arch/x86/lib"
+cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/prev/arch/x86/lib/"
+git -C "$TOP" show "$PREV_COMMIT:$BASE_PATCH" | patch -s -d "$tmp/prev" -p1 ||
+	die "patch 8 of $PREV_COMMIT does not apply to OLD (is OLD 6.12.118?)"
 for v in "${VARS[@]}"; do
-	[ "$v" = base ] && continue
+	case $v in base | prev) continue ;; esac
 	case $v in
 	old) from=$OLD ;;
-	new | n-*) from=$NEW ;;
+	new) from=$NEW ;;
+	n-*) from=$tmp/prev ;;
 	*) from=$tmp/base ;;
 	esac
 	mkdir -p "$tmp/$v/arch/x86/lib"
