@@ -84,15 +84,16 @@ case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# base: OLD's file with patch 8 as this repository exported it at BASE_COMMIT
-mkdir -p "$tmp/base/arch/x86/lib"
-cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/base/arch/x86/lib/"
-git -C "$TOP" show "$BASE_COMMIT:$BASE_PATCH" | patch -s -d "$tmp/base" -p1 ||
-	die "patch 8 of $BASE_COMMIT does not apply to OLD (is OLD 6.12.118?)"
-mkdir -p "$tmp/prev/arch/x86/lib"
-cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/prev/arch/x86/lib/"
-git -C "$TOP" show "$PREV_COMMIT:$BASE_PATCH" | patch -s -d "$tmp/prev" -p1 ||
-	die "patch 8 of $PREV_COMMIT does not apply to OLD (is OLD 6.12.118?)"
+# rebuild NAME COMMIT: $tmp/NAME holds OLD's file with patch 8 as this
+# repository exported it at COMMIT
+rebuild() {
+	mkdir -p "$tmp/$1/arch/x86/lib"
+	cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/$1/arch/x86/lib/"
+	git -C "$TOP" show "$2:$BASE_PATCH" | patch -s -d "$tmp/$1" -p1 ||
+		die "patch 8 of $2 does not apply to OLD (is OLD 6.12.118?)"
+}
+rebuild base "$BASE_COMMIT"
+rebuild prev "$PREV_COMMIT"
 for v in "${VARS[@]}"; do
 	case $v in base | prev) continue ;; esac
 	case $v in

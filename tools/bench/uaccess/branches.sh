@@ -18,18 +18,8 @@
 # lengths NEW executes more conditional branches than OLD, or takes more;
 # with --check the exit status is 1 if there is any such length.
 set -eu
-
-HERE=$(cd "$(dirname "$0")" && pwd)
-PROG=branches.sh
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4p' "$0" >&2
-	exit 2
-}
-die() {
-	echo "$PROG: error: $*" >&2
-	exit 1
-}
+USAGE_LINES=4
+. "$(dirname "$0")/lib.sh"
 
 OLD='' NEW='' CHECK=''
 while [ $# -gt 0 ]; do
@@ -43,31 +33,23 @@ while [ $# -gt 0 ]; do
 	shift
 done
 if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
-for t in "$OLD" "$NEW"; do
-	[ -f "$t/arch/x86/lib/copy_user_64.S" ] || die "$t: not a kernel tree"
-done
+kernel_trees
 command -v valgrind >/dev/null || die "valgrind is not installed"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$HERE" O="$tmp/b" OLD="$OLD" NEW="$NEW" >/dev/null || die "bench did not build"
-valgrind --tool=callgrind --collect-atstart=no --collect-jumps=yes \
-	--dump-instr=yes --branch-sim=yes --callgrind-out-file="$tmp/cg.out" "$tmp/b/bench" --icount \
-	>"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; die "callgrind run failed"; }
+# executed: the Bc event of --branch-sim (the second of the totals);
+# taken: the jcnd= lines of --collect-jumps
+icount_dumps "$tmp/b/bench" "$tmp" --collect-jumps=yes --dump-instr=yes \
+	--branch-sim=yes >"$tmp/dumps"
+grep -q '^events: Ir Bc ' "$tmp"/cg.out.1 || die "callgrind gave no Bc event"
 
 echo "# $PROG OLD=$OLD NEW=$NEW"
 echo "# conditional branches per call, executed / taken (valgrind --tool=callgrind)"
-# every dump: its "routine length calls", its Bc total (conditional
-# branches executed) and the sum of its jcnd=taken/executed lines
-for f in "$tmp"/cg.out.*; do
-	d=$(sed -n 's/^desc: Trigger: Client Request: //p' "$f")
-	awk -v d="$d" '/^events:/ && $3 != "Bc" { exit 1 }
-		/^totals:/ { e = $3 }
-		/^jcnd=/ { split(substr($1, 6), a, "/"); t += a[1] }
-		END { print d, e + 0, t + 0 }' "$f" || die "no Bc event in $f"
-done | awk -v check="$CHECK" '
+awk -v check="$CHECK" '
 	$1 == "warmup" { next }
-	{ e[$1 " " $2 " " $3] = $4; t[$1 " " $2 " " $3] = $5 }
+	{ e[$1 " " $2 " " $3] = $6; t[$1 " " $2 " " $3] = $4 }
 	function pc(a, r, l) { return (a[r " " l " 10"] - a[r " " l " 2"]) / 8 }
 	END {
 		printf "%4s | %12s | %12s |\n", "len", "old", "new"
@@ -94,4 +76,4 @@ done | awk -v check="$CHECK" '
 		else
 			print "# new executes and takes no more conditional branches than old at any length 0..63"
 		exit check && n ? 1 : 0
-	}'
+	}' "$tmp/dumps"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by the uaccess model's scripts (run.sh, layouts.sh, thresholds.sh,
-# const-sites.sh): HERE, TOP, PROG, and
+# const-sites.sh, branches.sh): HERE, TOP, PROG, and
 #   usage          the script's usage lines (header lines $USAGE_LINES,
 #                  "4,5" unless the script sets it), exit 2
 #   die MSG        "PROG: error: MSG", exit 1
@@ -10,6 +10,12 @@
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   pick_cpu       CPU defaults to the last CPU this process may run on
 #                  (taskset, which the timing runs need anyway)
+#   icount_dumps BENCH DIR [VALGRIND OPTION...]
+#                  runs BENCH --icount under valgrind --tool=callgrind
+#                  (files in DIR) and prints one line per dump: its
+#                  "routine length calls", the conditional branches it
+#                  took (jcnd= lines, with --collect-jumps=yes
+#                  --dump-instr=yes; else 0) and its totals (Ir first)
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../../.." && pwd)
 PROG=${0##*/}
@@ -32,6 +38,20 @@ kernel_trees() {
 	done
 	OLD=$(cd "$OLD" && pwd)
 	NEW=$(cd "$NEW" && pwd)
+}
+
+icount_dumps() {
+	local bench=$1 dir=$2 f
+	shift 2
+	valgrind --tool=callgrind --collect-atstart=no "$@" \
+		--callgrind-out-file="$dir/cg.out" "$bench" --icount \
+		>"$dir/log" 2>&1 || { cat "$dir/log" >&2; die "callgrind run failed"; }
+	for f in "$dir"/cg.out.*; do
+		awk '/^desc: Trigger: Client Request: / { sub(/^desc: Trigger: Client Request: /, ""); d = $0 }
+			/^jcnd=/ { split(substr($1, 6), a, "/"); t += a[1] }
+			/^totals: / { sub(/^totals: /, ""); tot = $0 }
+			END { print d, t + 0, tot }' "$f"
+	done
 }
 
 pick_cpu() {

@@ -104,16 +104,10 @@ if [ -n "$CALLGRIND" ]; then
 	fi
 	cg=$(mktemp -d)
 	trap 'rm -rf "$cg"' EXIT
-	valgrind --tool=callgrind --collect-atstart=no \
-		--callgrind-out-file="$cg/cg.out" "$BENCH" --icount \
-		>"$cg/log" 2>&1 || { cat "$cg/log" >&2; die "callgrind run failed"; }
-	for f in "$cg"/cg.out.*; do
-		d=$(sed -n 's/^desc: Trigger: Client Request: //p' "$f")
-		t=$(sed -n 's/^totals: //p' "$f")
-		echo "$d $t"
-	done | awk '
+	icount_dumps "$BENCH" "$cg" >"$cg/dumps"
+	awk '
 		$1 == "warmup" { next }
-		{ tot[$1 " " $2 " " $3] = $4; lens[$2] = 1 }
+		{ tot[$1 " " $2 " " $3] = $5; lens[$2] = 1 }
 		function pc(r, l) { return (tot[r " " l " 10"] - tot[r " " l " 2"]) / 8 }
 		END {
 			printf "%5s | %9s | %9s | %14s | %14s\n", "len", "old", "new",
@@ -134,7 +128,7 @@ if [ -n "$CALLGRIND" ]; then
 				if (l < 64) { so_ += o; sn_ += w; c++ }
 			}
 			printf "avg<64 | %8.2f | %9.2f |\n", so_ / c, sn_ / c
-		}'
+		}' "$cg/dumps"
 	echo "# from 64 bytes on both take rep movsb, which callgrind counts once per"
 	echo "# iteration (byte); the inline rep movsb column is left out for that reason"
 fi
