@@ -4,7 +4,7 @@
 # usage: results/2026-12-06-x86-zen5/variants/run.sh [--runs N] [--cpu N]
 #            [--samples N] [--rets "1 5"] [--offs "0 32"] [--lfence |
 #            --lfence-before] [--no-warm] [--thunk srso|its] [--replay DIR]
-#            OLD=<6.12 tree> NEW=<tree> VARIANT...
+#            [--diffs DIR] OLD=<6.12 tree> NEW=<tree> VARIANT...
 #
 # The variants of rep_movs_alternative() in this directory, timed paired
 # against OLD's (bench --only paired) in one round-robin run, so that all
@@ -13,8 +13,11 @@
 # "prev" (patch 8 of the afternoon of 2026-12-06, 8 bytes tested alone
 # first, rebuilt from commit 70f2719: what NEW was when the n-*.diff
 # variants were made), "new" (NEW's file as it is), "old" (OLD's file in
-# NEW's place: an A/A column) or the name of a <name>.diff here (applied
-# to base, or to prev if the name starts with "n-").  For every layout (OLD's entry at
+# NEW's place: an A/A column), "v1201" (patch 0006 of commit d48403b,
+# the code of the 2026-12-01 margins), "eve" (patch 8 of commit fd1a333,
+# the order of the evening of 2026-12-06) or the name of a <name>.diff
+# here (applied to base, to prev if the name starts with "n-", to eve if
+# it starts with "c-"; --diffs DIR looks for the .diff files in DIR).  For every layout (OLD's entry at
 # each of --offs, NEW's at 0, RET of each of --rets bytes) and variant:
 # the median over --runs of the paired difference new - old per length,
 # the lengths where that median is above 0.3 ticks, how many runs put
@@ -33,6 +36,9 @@ B=$TOP/tools/bench/uaccess
 BASE_COMMIT=ccd3f42
 PREV_COMMIT=70f2719
 BASE_PATCH=patches/0008-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
+V1201_COMMIT=d48403b
+EVE_COMMIT=fd1a333
+V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 
 usage() {
 	sed -n 's/^# \{0,1\}//; 4,7p' "$0" >&2
@@ -43,11 +49,11 @@ die() {
 	exit 1
 }
 
-OLD= NEW= CPU=1 RUNS=3 SAMPLES=1001 RETS="1 5" OFFS="0 32" BENCHARGS= REPLAY= THUNK=
+DIFFS=$HERE OLD= NEW= CPU=1 RUNS=3 SAMPLES=1001 RETS="1 5" OFFS="0 32" BENCHARGS= REPLAY= THUNK=
 VARS=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--runs | --cpu | --samples | --rets | --offs | --replay | --thunk)
+	--runs | --cpu | --samples | --rets | --offs | --replay | --thunk | --diffs)
 		[ $# -ge 2 ] || usage
 		case $1 in
 		--runs) RUNS=$2 ;;
@@ -57,6 +63,7 @@ while [ $# -gt 0 ]; do
 		--offs) OFFS=$2 ;;
 		--replay) REPLAY=$2 ;;
 		--thunk) THUNK=$2 ;;
+		--diffs) DIFFS=$2 ;;
 		esac
 		shift
 		;;
@@ -84,21 +91,24 @@ case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# rebuild NAME COMMIT: $tmp/NAME holds OLD's file with patch 8 as this
-# repository exported it at COMMIT
+# rebuild NAME COMMIT [PATCH]: $tmp/NAME holds OLD's file with patch 8
+# (or PATCH) as this repository exported it at COMMIT
 rebuild() {
 	mkdir -p "$tmp/$1/arch/x86/lib"
 	cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/$1/arch/x86/lib/"
-	git -C "$TOP" show "$2:$BASE_PATCH" | patch -s -d "$tmp/$1" -p1 ||
-		die "patch 8 of $2 does not apply to OLD (is OLD 6.12.118?)"
+	git -C "$TOP" show "$2:${3:-$BASE_PATCH}" | patch -s -d "$tmp/$1" -p1 ||
+		die "${3:-patch 8} of $2 does not apply to OLD (is OLD 6.12.118?)"
 }
 rebuild base "$BASE_COMMIT"
 rebuild prev "$PREV_COMMIT"
+rebuild v1201 "$V1201_COMMIT" "$V1201_PATCH"
+rebuild eve "$EVE_COMMIT"
 for v in "${VARS[@]}"; do
-	case $v in base | prev) continue ;; esac
+	case $v in base | prev | v1201 | eve) continue ;; esac
 	case $v in
 	old) from=$OLD ;;
 	new) from=$NEW ;;
+	c-*) from=$tmp/eve ;;
 	n-*) from=$tmp/prev ;;
 	*) from=$tmp/base ;;
 	esac
@@ -107,8 +117,8 @@ for v in "${VARS[@]}"; do
 	case $v in
 	old | new) ;;
 	*)
-		[ -f "$HERE/$v.diff" ] || die "no variant '$v' ($HERE/$v.diff)"
-		patch -s -d "$tmp/$v" -p1 <"$HERE/$v.diff" || die "$v.diff does not apply"
+		[ -f "$DIFFS/$v.diff" ] || die "no variant '$v' ($DIFFS/$v.diff)"
+		patch -s -d "$tmp/$v" -p1 <"$DIFFS/$v.diff" || die "$v.diff does not apply"
 		;;
 	esac
 done

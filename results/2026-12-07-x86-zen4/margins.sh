@@ -1,0 +1,121 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# usage: results/2026-12-07-x86-zen4/margins.sh [--rounds N] [--cpu N]
+#            OLD=<6.12 tree> NEW=<tree>
+#
+# Issue 14 asks that patch 8 stay "faster on average by at least the
+# 2026-12-01 margins" (-53.7% fixed, -61.6% random 0..63, measured on an
+# Intel Xeon model 167 with the bench of that day).  A margin is a ratio
+# to 6.12 on one CPU, so this times, on the CPU at hand, the code that
+# made those margins next to the code of NEW: "v1201" is 6.12's
+# copy_user_64.S (OLD's) with patch 0006 of commit d48403b applied, the
+# patch that results/2026-12-01-6.12.117/host-uaccess.txt measured.
+#
+# Three benches (tools/bench/uaccess, bench --only fixed,random,srso,its),
+# one per pair: old/v1201, old/new and v1201/new, run one after the
+# other for --rounds rounds (the order rotating every round), pinned to
+# one CPU.  Printed: per pair and regime (the rows of bench's summary),
+# the median over the rounds of "new vs old" and its quartiles, and how
+# many rounds put the pair's second routine ahead.
+set -eu
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../.." && pwd)
+B=$TOP/tools/bench/uaccess
+V1201_COMMIT=d48403b
+V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
+
+usage() {
+	sed -n 's/^# \{0,1\}//; 4,5p' "$0" >&2
+	exit 2
+}
+die() {
+	echo "margins.sh: error: $*" >&2
+	exit 1
+}
+
+OLD='' NEW='' ROUNDS=15 CPU=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--rounds | --cpu)
+		[ $# -ge 2 ] || usage
+		case $1 in --rounds) ROUNDS=$2 ;; --cpu) CPU=$2 ;; esac
+		shift
+		;;
+	OLD=?*) OLD=${1#OLD=} ;;
+	NEW=?*) NEW=${1#NEW=} ;;
+	-h | --help) usage ;;
+	*) echo "margins.sh: unknown argument '$1'" >&2; usage ;;
+	esac
+	shift
+done
+if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
+case $ROUNDS in '' | *[!0-9]* | 0) die "--rounds: '$ROUNDS' is not a positive number" ;; esac
+case $CPU in '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
+for t in "$OLD" "$NEW"; do
+	[ -f "$t/arch/x86/lib/copy_user_64.S" ] || die "$t: not a kernel tree"
+done
+OLD=$(cd "$OLD" && pwd)
+NEW=$(cd "$NEW" && pwd)
+
+# the 2026-12-01 code, rebuilt from this repository's history
+V=$TOP/build/margins-v1201
+rm -rf "$V"
+mkdir -p "$V/arch/x86/lib"
+cp "$OLD/arch/x86/lib/copy_user_64.S" "$V/arch/x86/lib/"
+git -C "$TOP" show "$V1201_COMMIT:$V1201_PATCH" >"$V/p0006.diff" ||
+	die "cannot read $V1201_PATCH at $V1201_COMMIT"
+patch -s -d "$V" -p1 <"$V/p0006.diff" || die "patch 0006 of $V1201_COMMIT does not apply to $OLD"
+
+declare -A BENCH
+pairs=(old:v1201 old:new v1201:new)
+tree() { case $1 in old) echo "$OLD" ;; new) echo "$NEW" ;; v1201) echo "$V" ;; esac; }
+for p in "${pairs[@]}"; do
+	a=$(tree "${p%%:*}") b=$(tree "${p##*:}")
+	O=$B/build/$(printf '%s\n%s\n' "$a" "$b" | sha1sum | cut -c1-12)
+	make -s -C "$B" O="$O" OLD="$a" NEW="$b" >&2 || die "bench build failed ($p)"
+	BENCH[$p]=$O/bench
+done
+
+echo "# margins.sh --rounds $ROUNDS --cpu $CPU OLD=$OLD NEW=$NEW"
+echo "# v1201: $V1201_PATCH of $V1201_COMMIT on OLD's copy_user_64.S"
+echo "# new: $NEW ($(git -C "$NEW" log -1 --format='%h %s' 2>/dev/null || echo 'not a git tree'))"
+echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; kernel $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"
+
+raw=$(mktemp)
+trap 'rm -f "$raw"' EXIT
+for r in $(seq 1 "$ROUNDS"); do
+	echo "round $r of $ROUNDS" >&2
+	for i in 0 1 2; do
+		p=${pairs[$(((r + i) % 3))]}
+		taskset -c "$CPU" "${BENCH[$p]}" --only fixed,random,srso,its |
+			sed -n '/^== summary/,$p' |
+			awk -F'|' -v p="$p" -v r="$r" 'NF >= 5 && $1 !~ /^regime/ {
+				g = $1; sub(/ +$/, "", g)
+				printf "%s|%s|%s|%s|%s\n", p, r, g, $2 + 0, $3 + 0 }' >>"$raw"
+	done
+done
+
+echo
+echo "per pair and regime: median over $ROUNDS rounds of the two averages (ticks per copy,"
+echo "lengths 0..63) and of second vs first in % with its quartiles; 'ahead' = rounds"
+echo "where the second is faster"
+printf '%-10s | %-24s | %6s | %6s | %8s | %17s | %s\n' pair regime first second "vs first" "q1 .. q3" ahead
+for p in "${pairs[@]}"; do
+	awk -F'|' -v p="$p" '$1 == p { print $3 }' "$raw" | awk '!s[$0]++' | while read -r g; do
+		awk -F'|' -v p="$p" -v g="$g" '$1 == p && $3 == g { print $4, $5 }' "$raw" |
+			sort -k1,1n | awk -v p="$p" -v g="$g" '
+			function med(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+			function q(a, n, f,  i) { i = int(f * (n - 1)) + 1; return a[i] }
+			function srt(a, n,  i, j, x) {
+				for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+					if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x } }
+			{ n++; x[n] = $1; y[n] = $2; d[n] = 100 * ($2 - $1) / $1; if ($2 < $1) w++ }
+			END {
+				srt(x, n); srt(y, n); srt(d, n)
+				printf "%-10s | %-24s | %6.2f | %6.2f | %+7.1f%% | %+6.1f .. %+6.1f%% | %d of %d\n",
+					p, g, med(x, n), med(y, n), med(d, n), q(d, n, 0.25), q(d, n, 0.75), w, n
+			}'
+	done
+done
