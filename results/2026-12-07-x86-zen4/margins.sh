@@ -20,20 +20,14 @@
 # many rounds put the pair's second routine ahead.
 set -eu
 
-HERE=$(cd "$(dirname "$0")" && pwd)
+# usage, die, kernel_trees, patch_at (lib.sh's TOP is three levels up
+# from the script; this one is two)
+# shellcheck source=../../tools/bench/uaccess/lib.sh
+. "$(dirname "$0")/../../tools/bench/uaccess/lib.sh"
 TOP=$(cd "$HERE/../.." && pwd)
 B=$TOP/tools/bench/uaccess
 V1201_COMMIT=d48403b
 V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4,5p' "$0" >&2
-	exit 2
-}
-die() {
-	echo "margins.sh: error: $*" >&2
-	exit 1
-}
 
 OLD='' NEW='' ROUNDS=15 CPU=1
 while [ $# -gt 0 ]; do
@@ -53,20 +47,12 @@ done
 if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $ROUNDS in '' | *[!0-9]* | 0) die "--rounds: '$ROUNDS' is not a positive number" ;; esac
 case $CPU in '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
-for t in "$OLD" "$NEW"; do
-	[ -f "$t/arch/x86/lib/copy_user_64.S" ] || die "$t: not a kernel tree"
-done
-OLD=$(cd "$OLD" && pwd)
-NEW=$(cd "$NEW" && pwd)
+kernel_trees
 
 # the 2026-12-01 code, rebuilt from this repository's history
 V=$TOP/build/margins-v1201
 rm -rf "$V"
-mkdir -p "$V/arch/x86/lib"
-cp "$OLD/arch/x86/lib/copy_user_64.S" "$V/arch/x86/lib/"
-git -C "$TOP" show "$V1201_COMMIT:$V1201_PATCH" >"$V/p0006.diff" ||
-	die "cannot read $V1201_PATCH at $V1201_COMMIT"
-patch -s -d "$V" -p1 <"$V/p0006.diff" || die "patch 0006 of $V1201_COMMIT does not apply to $OLD"
+patch_at "$V" "$V1201_COMMIT" "$V1201_PATCH"
 
 declare -A BENCH
 pairs=(old:v1201 old:new v1201:new)

@@ -30,24 +30,16 @@
 # lengths 64..127 (the copies the short paths must not slow down).
 set -eu
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-TOP=$(cd "$HERE/../../.." && pwd)
+USAGE_LINES=4,7
+# HERE (this directory), TOP, usage, die, patch_at
+# shellcheck source=../../../tools/bench/uaccess/lib.sh
+. "$(dirname "$0")/../../../tools/bench/uaccess/lib.sh"
 B=$TOP/tools/bench/uaccess
 BASE_COMMIT=ccd3f42
 PREV_COMMIT=70f2719
-BASE_PATCH=patches/0008-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 V1201_COMMIT=d48403b
 EVE_COMMIT=fd1a333
 V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
-
-usage() {
-	sed -n 's/^# \{0,1\}//; 4,7p' "$0" >&2
-	exit 2
-}
-die() {
-	echo "run.sh: error: $*" >&2
-	exit 1
-}
 
 DIFFS=$HERE OLD= NEW= CPU=1 RUNS=3 SAMPLES=1001 RETS="1 5" OFFS="0 32" BENCHARGS= REPLAY= THUNK=
 VARS=()
@@ -91,18 +83,11 @@ case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# rebuild NAME COMMIT [PATCH]: $tmp/NAME holds OLD's file with patch 8
-# (or PATCH) as this repository exported it at COMMIT
-rebuild() {
-	mkdir -p "$tmp/$1/arch/x86/lib"
-	cp "$OLD/arch/x86/lib/copy_user_64.S" "$tmp/$1/arch/x86/lib/"
-	git -C "$TOP" show "$2:${3:-$BASE_PATCH}" | patch -s -d "$tmp/$1" -p1 ||
-		die "${3:-patch 8} of $2 does not apply to OLD (is OLD 6.12.118?)"
-}
-rebuild base "$BASE_COMMIT"
-rebuild prev "$PREV_COMMIT"
-rebuild v1201 "$V1201_COMMIT" "$V1201_PATCH"
-rebuild eve "$EVE_COMMIT"
+# $tmp/NAME: OLD's file with patch 8 (or 0006) as exported at COMMIT
+patch_at "$tmp/base" "$BASE_COMMIT"
+patch_at "$tmp/prev" "$PREV_COMMIT"
+patch_at "$tmp/v1201" "$V1201_COMMIT" "$V1201_PATCH"
+patch_at "$tmp/eve" "$EVE_COMMIT"
 for v in "${VARS[@]}"; do
 	case $v in base | prev | v1201 | eve) continue ;; esac
 	case $v in

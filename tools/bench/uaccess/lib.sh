@@ -10,6 +10,10 @@
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   pick_cpu       CPU defaults to the last CPU this process may run on
 #                  (taskset, which the timing runs need anyway)
+#   patch_at DIR COMMIT [PATCH]
+#                  DIR/arch/x86/lib/copy_user_64.S = OLD's file with PATCH
+#                  (default: patch 8) as this repository exported it at
+#                  COMMIT, to time an earlier version of the patch
 #   icount_dumps BENCH DIR [VALGRIND OPTION...]
 #                  runs BENCH --icount under valgrind --tool=callgrind
 #                  (files in DIR) and prints one line per dump: its
@@ -57,4 +61,12 @@ icount_dumps() {
 pick_cpu() {
 	command -v taskset >/dev/null || die "taskset not found (util-linux)"
 	[ -n "$CPU" ] || CPU=$(taskset -cp $$ | sed 's/.*: //; s/.*[,-]//')
+}
+
+PATCH8=patches/0008-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
+patch_at() {
+	mkdir -p "$1/arch/x86/lib"
+	cp "$OLD/arch/x86/lib/copy_user_64.S" "$1/arch/x86/lib/"
+	git -C "$TOP" show "$2:${3:-$PATCH8}" | patch -s -d "$1" -p1 ||
+		die "${3:-patch 8} of $2 does not apply to OLD (is OLD 6.12.118?)"
 }
