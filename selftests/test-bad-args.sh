@@ -38,3 +38,7 @@ u=$TOP/tools/bench/uaccess
 expect_fail 2 "unknown argument '--bogus'" "$u/run.sh" --bogus
 expect_fail 2 "unknown argument '--lfence-after'" "$u/layouts.sh" --lfence-after
 expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/layouts.sh" --lfence-before OLD=/nonexistent NEW=/nonexistent
+expect_fail 2 "unknown argument '--bogus'" "$u/mixes.sh" --bogus
+expect_fail nonzero "runs: 'many' is not a positive number" "$u/mixes.sh" --runs many OLD=/x NEW=/y
+expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh" OLD=/nonexistent NEW=/nonexistent
+expect_fail 2 "usage" "$u/replay-medians" /nonexistent

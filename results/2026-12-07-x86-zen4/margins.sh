@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # usage: results/2026-12-07-x86-zen4/margins.sh [--rounds N] [--cpu N]
-#            OLD=<6.12 tree> NEW=<tree>
+#            [--layouts N] OLD=<6.12 tree> NEW=<tree>
 #
 # Issue 14 asks that patch 8 stay "faster on average by at least the
 # 2026-12-01 margins" (-53.7% fixed, -61.6% random 0..63, measured on an
@@ -18,6 +18,14 @@
 # one CPU.  Printed: per pair and regime (the rows of bench's summary),
 # the median over the rounds of "new vs old" and its quartiles, and how
 # many rounds put the pair's second routine ahead.
+#
+# The rounds time both routines of a pair at the start of a cache line
+# with a 2-byte RET.  v1201 had no .p2align: in a kernel its entry lands
+# at 0, 16, 32 or 48 in its line, NEW's at 0 (16 behind endbr64).
+# --layouts N adds NEW against v1201 at each of those layouts, paired
+# (tools/bench/uaccess/layouts.sh, median of N runs, OLD = v1201): RET 1,
+# 2 and 5 bytes, without and with endbr64, 24 layouts; printed are
+# layouts.sh's verdict line per layout and the mean over the layouts.
 set -eu
 
 # usage, die, kernel_trees, patch_at (lib.sh's TOP is three levels up
@@ -29,12 +37,12 @@ B=$TOP/tools/bench/uaccess
 V1201_COMMIT=d48403b
 V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 
-OLD='' NEW='' ROUNDS=15 CPU=1
+OLD='' NEW='' ROUNDS=15 CPU=1 LAYOUTS=0
 while [ $# -gt 0 ]; do
 	case $1 in
-	--rounds | --cpu)
+	--rounds | --cpu | --layouts)
 		[ $# -ge 2 ] || usage
-		case $1 in --rounds) ROUNDS=$2 ;; --cpu) CPU=$2 ;; esac
+		case $1 in --rounds) ROUNDS=$2 ;; --cpu) CPU=$2 ;; --layouts) LAYOUTS=$2 ;; esac
 		shift
 		;;
 	OLD=?*) OLD=${1#OLD=} ;;
@@ -47,6 +55,7 @@ done
 if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $ROUNDS in '' | *[!0-9]* | 0) die "--rounds: '$ROUNDS' is not a positive number" ;; esac
 case $CPU in '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
+case $LAYOUTS in '' | *[!0-9]*) die "--layouts: '$LAYOUTS' is not a number of runs" ;; esac
 kernel_trees
 
 # the 2026-12-01 code, rebuilt from this repository's history
@@ -64,7 +73,7 @@ for p in "${pairs[@]}"; do
 	BENCH[$p]=$O/bench
 done
 
-echo "# margins.sh --rounds $ROUNDS --cpu $CPU OLD=$OLD NEW=$NEW"
+echo "# margins.sh --rounds $ROUNDS --cpu $CPU --layouts $LAYOUTS OLD=$OLD NEW=$NEW"
 echo "# v1201: $V1201_PATCH of $V1201_COMMIT on OLD's copy_user_64.S"
 echo "# new: $NEW ($(git -C "$NEW" log -1 --format='%h %s' 2>/dev/null || echo 'not a git tree'))"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; kernel $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -105,3 +114,20 @@ for p in "${pairs[@]}"; do
 			}'
 	done
 done
+
+[ "$LAYOUTS" -gt 0 ] || exit 0
+echo
+echo "NEW against v1201, paired, per layout (layouts.sh --runs $LAYOUTS OLD=v1201 NEW=NEW;"
+echo "d-<v1201's entry offset>-<RET bytes>, NEW at 0, or at 16 behind endbr64):"
+lay=$(mktemp)
+trap 'rm -f "$raw" "$lay" "$lay.v"' EXIT
+for e in 0 1; do
+	if [ "$e" = 1 ]; then set -- --endbr --new-off 16; else set -- --new-off 0; fi
+	echo "layouts, endbr64 $e" >&2
+	"$B/layouts.sh" --cpu "$CPU" --runs "$LAYOUTS" --rets "1 2 5" "$@" \
+		OLD="$V" NEW="$NEW" >"$lay" || die "layouts.sh failed"
+	grep '^# d-' "$lay" | sed "s/^# /endbr64 $e, /"
+done | tee "$lay.v" | cut -c1-200
+awk -F'new - old avg ' '{ split($2, a, " "); s += a[1]; n++; if (a[1] < 0) w++ }
+	END { printf "mean over %d layouts: NEW - v1201 %+.2f ticks per copy; NEW ahead at %d of %d\n", n, s / n, w, n }' "$lay.v"
+rm -f "$lay.v"

@@ -65,13 +65,7 @@ while [ $# -gt 0 ]; do
 	--endbr) ENDBR=1 ;;
 	--lfence | --lfence-before) LFENCE=$1 ;;
 	--thunks) THUNKS=1 ;;
-	OLD=?*) OLD=${1#OLD=} ;;
-	NEW=?*) NEW=${1#NEW=} ;;
-	-h | --help) usage ;;
-	*)
-		echo "$PROG: unknown argument '$1'" >&2
-		usage
-		;;
+	*) common_arg "$1" ;;
 	esac
 	shift
 done

@@ -6,6 +6,7 @@
 #   usage          the script's usage lines (header lines $USAGE_LINES,
 #                  "4,5" unless the script sets it), exit 2
 #   die MSG        "PROG: error: MSG", exit 1
+#   common_arg ARG OLD=, NEW=, -h/--help; else "unknown argument", usage
 #   kernel_trees   OLD and NEW must be kernel trees with
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   pick_cpu       CPU defaults to the last CPU this process may run on
@@ -32,6 +33,20 @@ usage() {
 die() {
 	echo "$PROG: error: $*" >&2
 	exit 1
+}
+
+# every script's OLD=<tree>, NEW=<tree> and -h/--help; any other
+# argument is unknown: a message and usage (exit 2)
+common_arg() {
+	case $1 in
+	OLD=?*) OLD=${1#OLD=} ;;
+	NEW=?*) NEW=${1#NEW=} ;;
+	-h | --help) usage ;;
+	*)
+		echo "$PROG: unknown argument '$1'" >&2
+		usage
+		;;
+	esac
 }
 
 kernel_trees() {

@@ -39,13 +39,7 @@ while [ $# -gt 0 ]; do
 		case $1 in --cpu) CPU=$2 ;; --replay) REPLAY=$2 ;; esac
 		shift
 		;;
-	OLD=?*) OLD=${1#OLD=} ;;
-	NEW=?*) NEW=${1#NEW=} ;;
-	-h | --help) usage ;;
-	*)
-		echo "$PROG: unknown argument '$1'" >&2
-		usage
-		;;
+	*) common_arg "$1" ;;
 	esac
 	shift
 done

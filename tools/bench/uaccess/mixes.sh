@@ -1,0 +1,145 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# usage: tools/bench/uaccess/mixes.sh [--runs N] [--cpu N] [--aa]
+#            [--keep DIR] OLD=<tree> NEW=<tree>
+#
+# The averages of the model's tables are over two length mixes, each
+# length 0..63 alike (fixed) or uniform random 0..63, and the replays are
+# six traced workloads.  This times NEW against OLD on other mixes, made
+# here with a fixed seed (Park-Miller, the same sequence everywhere):
+#
+#   u0-7 u8-15 u16-31 u32-63   uniform within one of the short paths
+#   u0-15 u0-31 u8-63 u0-63    uniform across two or more of them
+#                              (u0-63: the random table, finer grained)
+#   pow2      1, 2, 4, 8, 16 or 32          (sizeof of scalars)
+#   ints      4 or 8                        (an int or a long)
+#   words     8, 16, 24, .. 56              (small structures)
+#   zero-one  0 or 1                        (the lengths closest to 6.12)
+#   alt8-16   8, 16, 8, 16, ..              (periodic)
+#   ramp      0, 1, .., 63, 0, 1, ..        (periodic)
+#   half8     8, or uniform 64..511, half and half
+#
+# 65536 lengths each, timed with bench --only replay (old, new and inline
+# rep movsb interleaved; plain ret, SRSO and ITS thunks), --batch 1024, in
+# --runs runs (default 5).  Printed: per mix and return kind, the median
+# of new vs old over the runs, its range and in how many runs new was
+# slower (replay-medians).  --aa also times OLD against itself, run for
+# run in turn with NEW, and adds its median and largest value per mix: a
+# mix where NEW's median is above both 0 and the A/A's largest value is
+# named in the last line.  --keep DIR writes the .len files (and the runs)
+# to DIR.
+set -eu
+
+USAGE_LINES=4,5
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+OLD='' NEW='' RUNS=5 CPU='' KEEP='' AA=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--runs | --cpu | --keep)
+		[ $# -ge 2 ] || usage
+		case $1 in --runs) RUNS=$2 ;; --cpu) CPU=$2 ;; --keep) KEEP=$2 ;; esac
+		shift
+		;;
+	--aa) AA=1 ;;
+	*) common_arg "$1" ;;
+	esac
+	shift
+done
+if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
+case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" ;; esac
+case $CPU in *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
+kernel_trees
+pick_cpu
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dir=${KEEP:-$tmp/mixes}
+mkdir -p "$dir" || die "cannot create $dir"
+
+# gen NAME: 65536 lengths of mix NAME.  Park-Miller: x = 16807 x mod
+# (2^31 - 1); every product is below 2^46, exact in awk's doubles.
+gen() {
+	awk -v mix="$1" 'BEGIN {
+		x = 20261207
+		for (i = 0; i < 65536; i++) {
+			x = (16807 * x) % 2147483647
+			r = x % 65536
+			if (mix == "u0-7") l = r % 8
+			else if (mix == "u8-15") l = 8 + r % 8
+			else if (mix == "u16-31") l = 16 + r % 16
+			else if (mix == "u32-63") l = 32 + r % 32
+			else if (mix == "u0-15") l = r % 16
+			else if (mix == "u0-31") l = r % 32
+			else if (mix == "u8-63") l = 8 + r % 56
+			else if (mix == "u0-63") l = r % 64
+			else if (mix == "pow2") l = 2 ^ (r % 6)
+			else if (mix == "ints") l = 4 + 4 * (r % 2)
+			else if (mix == "words") l = 8 * (1 + r % 7)
+			else if (mix == "zero-one") l = r % 2
+			else if (mix == "alt8-16") l = 8 + 8 * (i % 2)
+			else if (mix == "ramp") l = i % 64
+			else if (mix == "half8") l = r % 2 ? 8 : 64 + int(r / 2) % 448
+			else exit 1
+			print l
+		}
+	}'
+}
+MIXES="u0-7 u8-15 u16-31 u32-63 u0-15 u0-31 u8-63 u0-63 pow2 ints words zero-one alt8-16 ramp half8"
+for m in $MIXES; do
+	gen "$m" >"$dir/$m.len" || die "no mix '$m'"
+done
+
+bench() { # OLD NEW -> the path of their bench binary, built
+	local o
+	o=$HERE/build/$(printf '%s\n%s\n' "$1" "$2" | sha1sum | cut -c1-12)
+	make -s -C "$HERE" O="$o" OLD="$1" NEW="$2" >&2 || die "bench build failed"
+	echo "$o/bench"
+}
+B_NEW=$(bench "$OLD" "$NEW")
+[ "$AA" = 0 ] || B_AA=$(bench "$OLD" "$OLD")
+
+echo "# $PROG --runs $RUNS --cpu $CPU$([ "$AA" = 0 ] || echo ' --aa') OLD=$OLD NEW=$NEW"
+echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
+: >"$tmp/runs"
+: >"$tmp/aa"
+for i in $(seq "$RUNS"); do
+	echo "run $i of $RUNS" >&2
+	{
+		echo "## run $i"
+		taskset -c "$CPU" "$B_NEW" --only replay --batch 1024 --replay "$dir" |
+			sed -n '/^== replay/,$p'
+	} >>"$tmp/runs" || die "bench failed"
+	[ "$AA" = 0 ] && continue
+	{
+		echo "## run $i"
+		taskset -c "$CPU" "$B_AA" --only replay --batch 1024 --replay "$dir" |
+			sed -n '/^== replay/,$p'
+	} >>"$tmp/aa" || die "bench (A/A) failed"
+done
+if [ -n "$KEEP" ]; then
+	cp "$tmp/runs" "$KEEP/runs.txt"
+	[ "$AA" = 0 ] || cp "$tmp/aa" "$KEEP/runs-aa.txt"
+fi
+echo
+echo "The first run's table (ticks per copy, median [IQR] over the batches):"
+awk '/^## run 2/ { exit } /^== replay/ { f = 1 } f' "$tmp/runs"
+echo
+echo "new vs old over $RUNS runs (positive: new slower):"
+if [ "$AA" = 0 ]; then
+	"$HERE/replay-medians" "$tmp/runs"
+	exit 0
+fi
+"$HERE/replay-medians" "$tmp/runs" >"$tmp/m.new"
+"$HERE/replay-medians" "$tmp/aa" >"$tmp/m.aa"
+# "MIX RET median X% range A .. B positive in K of N", both files in the
+# same order: add the A/A's median and largest value to each line
+paste -d'|' "$tmp/m.new" "$tmp/m.aa" | awk -F'|' '
+	{
+		split($1, n, " "); split($2, a, " ")
+		printf "%s  | A/A median %+6.2f%%, largest %+.1f\n", $1, a[4] + 0, a[8] + 0
+		if (n[4] + 0 > 0 && n[4] + 0 > a[8] + 0) bad = bad " " n[1] "/" n[2]
+	}
+	END { print "slower than old beyond the A/A (median above 0 and above the A/A'"'"'s largest):" (bad == "" ? " none" : bad) }'
