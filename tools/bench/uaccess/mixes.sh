@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # usage: tools/bench/uaccess/mixes.sh [--runs N] [--cpu N] [--aa]
-#            [--keep DIR] OLD=<tree> NEW=<tree>
+#            [--keep DIR | --lengths DIR] OLD=<tree> NEW=<tree>
 #
 # The averages of the model's tables are over two length mixes, each
 # length 0..63 alike (fixed) or uniform random 0..63, and the replays are
@@ -28,19 +28,26 @@
 # run in turn with NEW, and adds its median and largest value per mix: a
 # mix where NEW's median is above both 0 and the A/A's largest value is
 # named in the last line.  --keep DIR writes the .len files (and the runs)
-# to DIR.
+# to DIR.  --lengths DIR replays DIR/*.len instead of the mixes (e.g. the
+# traced workloads of a tools/run result, at --batch 1024 and with the
+# A/A, where run.sh's replay table takes 64 copies a sample).
 set -eu
 
 USAGE_LINES=4,5
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-OLD='' NEW='' RUNS=5 CPU='' KEEP='' AA=0
+OLD='' NEW='' RUNS=5 CPU='' KEEP='' LENGTHS='' AA=0
 while [ $# -gt 0 ]; do
 	case $1 in
-	--runs | --cpu | --keep)
+	--runs | --cpu | --keep | --lengths)
 		[ $# -ge 2 ] || usage
-		case $1 in --runs) RUNS=$2 ;; --cpu) CPU=$2 ;; --keep) KEEP=$2 ;; esac
+		case $1 in
+		--runs) RUNS=$2 ;;
+		--cpu) CPU=$2 ;;
+		--keep) KEEP=$2 ;;
+		--lengths) LENGTHS=$2 ;;
+		esac
 		shift
 		;;
 	--aa) AA=1 ;;
@@ -51,13 +58,17 @@ done
 if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" ;; esac
 case $CPU in *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
+if [ -n "$LENGTHS" ]; then
+	[ -z "$KEEP" ] || die "--keep and --lengths exclude each other"
+	ls "$LENGTHS"/*.len >/dev/null 2>&1 || die "--lengths $LENGTHS: no *.len files there"
+fi
 kernel_trees
 pick_cpu
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-dir=${KEEP:-$tmp/mixes}
-mkdir -p "$dir" || die "cannot create $dir"
+dir=${LENGTHS:-${KEEP:-$tmp/mixes}}
+[ -n "$LENGTHS" ] || mkdir -p "$dir" || die "cannot create $dir"
 
 # gen NAME: 65536 lengths of mix NAME.  Park-Miller: x = 16807 x mod
 # (2^31 - 1); every product is below 2^46, exact in awk's doubles.
@@ -88,9 +99,11 @@ gen() {
 	}'
 }
 MIXES="u0-7 u8-15 u16-31 u32-63 u0-15 u0-31 u8-63 u0-63 pow2 ints words zero-one alt8-16 ramp half8"
-for m in $MIXES; do
-	gen "$m" >"$dir/$m.len" || die "no mix '$m'"
-done
+if [ -z "$LENGTHS" ]; then
+	for m in $MIXES; do
+		gen "$m" >"$dir/$m.len" || die "no mix '$m'"
+	done
+fi
 
 bench() { # OLD NEW -> the path of their bench binary, built
 	local o
@@ -101,7 +114,7 @@ bench() { # OLD NEW -> the path of their bench binary, built
 B_NEW=$(bench "$OLD" "$NEW")
 [ "$AA" = 0 ] || B_AA=$(bench "$OLD" "$OLD")
 
-echo "# $PROG --runs $RUNS --cpu $CPU$([ "$AA" = 0 ] || echo ' --aa') OLD=$OLD NEW=$NEW"
+echo "# $PROG --runs $RUNS --cpu $CPU$([ "$AA" = 0 ] || echo ' --aa')${LENGTHS:+ --lengths $LENGTHS} OLD=$OLD NEW=$NEW"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
 : >"$tmp/runs"
 : >"$tmp/aa"
