@@ -41,4 +41,5 @@ expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/layouts.s
 expect_fail 2 "unknown argument '--bogus'" "$u/mixes.sh" --bogus
 expect_fail nonzero "runs: 'many' is not a positive number" "$u/mixes.sh" --runs many OLD=/x NEW=/y
 expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh" OLD=/nonexistent NEW=/nonexistent
+expect_fail nonzero "lengths /nonexistent: no \*.len files there" "$u/mixes.sh" --lengths /nonexistent OLD=/x NEW=/y
 expect_fail 2 "usage" "$u/replay-medians" /nonexistent
