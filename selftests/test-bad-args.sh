@@ -43,3 +43,4 @@ expect_fail nonzero "runs: 'many' is not a positive number" "$u/mixes.sh" --runs
 expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh" OLD=/nonexistent NEW=/nonexistent
 expect_fail nonzero "lengths /nonexistent: no \*.len files there" "$u/mixes.sh" --lengths /nonexistent OLD=/x NEW=/y
 expect_fail 2 "usage" "$u/replay-medians" /nonexistent
+expect_fail nonzero "layouts: 'x' is not a number of runs" "$TOP/results/2026-12-07-x86-zen4/margins.sh" --layouts x OLD=/x NEW=/y

@@ -121,13 +121,18 @@ echo "NEW against v1201, paired, per layout (layouts.sh --runs $LAYOUTS OLD=v120
 echo "d-<v1201's entry offset>-<RET bytes>, NEW at 0, or at 16 behind endbr64):"
 lay=$(mktemp)
 trap 'rm -f "$raw" "$lay" "$lay.v"' EXIT
+: >"$lay.v"
 for e in 0 1; do
-	if [ "$e" = 1 ]; then set -- --endbr --new-off 16; else set -- --new-off 0; fi
+	if [ "$e" = 1 ]; then opts=(--endbr --new-off 16); else opts=(--new-off 0); fi
 	echo "layouts, endbr64 $e" >&2
-	"$B/layouts.sh" --cpu "$CPU" --runs "$LAYOUTS" --rets "1 2 5" "$@" \
+	"$B/layouts.sh" --cpu "$CPU" --runs "$LAYOUTS" --rets "1 2 5" "${opts[@]}" \
 		OLD="$V" NEW="$NEW" >"$lay" || die "layouts.sh failed"
-	grep '^# d-' "$lay" | sed "s/^# /endbr64 $e, /"
-done | tee "$lay.v" | cut -c1-200
+	echo
+	echo "#### endbr64 $e: layouts.sh ${opts[*]}"
+	sed -n '/^== /,$p' "$lay"
+	grep '^# d-' "$lay" | sed "s/^# /endbr64 $e, /" >>"$lay.v"
+done
+[ -s "$lay.v" ] || die "layouts.sh printed no verdict lines"
+echo
 awk -F'new - old avg ' '{ split($2, a, " "); s += a[1]; n++; if (a[1] < 0) w++ }
 	END { printf "mean over %d layouts: NEW - v1201 %+.2f ticks per copy; NEW ahead at %d of %d\n", n, s / n, w, n }' "$lay.v"
-rm -f "$lay.v"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by the uaccess model's scripts (run.sh, layouts.sh, thresholds.sh,
-# const-sites.sh, branches.sh): HERE, TOP, PROG, and
+# const-sites.sh, branches.sh, mixes.sh): HERE, TOP, PROG, and
 #   usage          the script's usage lines (header lines $USAGE_LINES,
 #                  "4,5" unless the script sets it), exit 2
 #   die MSG        "PROG: error: MSG", exit 1
@@ -35,8 +35,9 @@ die() {
 	exit 1
 }
 
-# every script's OLD=<tree>, NEW=<tree> and -h/--help; any other
-# argument is unknown: a message and usage (exit 2)
+# the last arguments of run.sh's, layouts.sh's and mixes.sh's option
+# loops: OLD=<tree>, NEW=<tree> and -h/--help; any other argument is
+# unknown: a message and usage (exit 2)
 common_arg() {
 	case $1 in
 	OLD=?*) OLD=${1#OLD=} ;;

@@ -69,6 +69,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dir=${LENGTHS:-${KEEP:-$tmp/mixes}}
 [ -n "$LENGTHS" ] || mkdir -p "$dir" || die "cannot create $dir"
+if [ -n "$KEEP" ] && ls "$KEEP"/*.len >/dev/null 2>&1; then
+	die "--keep $KEEP: holds .len files already (bench would replay them too)"
+fi
 
 # gen NAME: 65536 lengths of mix NAME.  Park-Miller: x = 16807 x mod
 # (2^31 - 1); every product is below 2^46, exact in awk's doubles.
@@ -114,23 +117,27 @@ bench() { # OLD NEW -> the path of their bench binary, built
 B_NEW=$(bench "$OLD" "$NEW")
 [ "$AA" = 0 ] || B_AA=$(bench "$OLD" "$OLD")
 
-echo "# $PROG --runs $RUNS --cpu $CPU$([ "$AA" = 0 ] || echo ' --aa')${LENGTHS:+ --lengths $LENGTHS} OLD=$OLD NEW=$NEW"
+opts="--runs $RUNS --cpu $CPU"
+[ "$AA" = 0 ] || opts="$opts --aa"
+[ -z "$KEEP" ] || opts="$opts --keep $KEEP"
+[ -z "$LENGTHS" ] || opts="$opts --lengths $LENGTHS"
+echo "# $PROG $opts OLD=$OLD NEW=$NEW"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
+
+replay() { # BENCH RUN OUT: one run of BENCH's replay table, appended to OUT
+	taskset -c "$CPU" "$1" --only replay --batch 1024 --replay "$dir" >"$tmp/out" ||
+		die "bench failed (run $2): $1"
+	{
+		echo "## run $2"
+		sed -n '/^== replay/,$p' "$tmp/out"
+	} >>"$3"
+}
 : >"$tmp/runs"
 : >"$tmp/aa"
 for i in $(seq "$RUNS"); do
 	echo "run $i of $RUNS" >&2
-	{
-		echo "## run $i"
-		taskset -c "$CPU" "$B_NEW" --only replay --batch 1024 --replay "$dir" |
-			sed -n '/^== replay/,$p'
-	} >>"$tmp/runs" || die "bench failed"
-	[ "$AA" = 0 ] && continue
-	{
-		echo "## run $i"
-		taskset -c "$CPU" "$B_AA" --only replay --batch 1024 --replay "$dir" |
-			sed -n '/^== replay/,$p'
-	} >>"$tmp/aa" || die "bench (A/A) failed"
+	replay "$B_NEW" "$i" "$tmp/runs"
+	[ "$AA" = 0 ] || replay "$B_AA" "$i" "$tmp/aa"
 done
 if [ -n "$KEEP" ]; then
 	cp "$tmp/runs" "$KEEP/runs.txt"
@@ -147,12 +154,17 @@ if [ "$AA" = 0 ]; then
 fi
 "$HERE/replay-medians" "$tmp/runs" >"$tmp/m.new"
 "$HERE/replay-medians" "$tmp/aa" >"$tmp/m.aa"
-# "MIX RET median X% range A .. B positive in K of N", both files in the
-# same order: add the A/A's median and largest value to each line
-paste -d'|' "$tmp/m.new" "$tmp/m.aa" | awk -F'|' '
+[ -s "$tmp/m.new" ] || die "no results"
+# lines "MIX RET median X% range A .. B positive in K of N": add the
+# A/A's median and largest value to NEW's line of the same MIX and RET
+awk -v q="'" '
+	NR == FNR { aa[$1, $2] = $4 + 0; top[$1, $2] = $8 + 0; next }
 	{
-		split($1, n, " "); split($2, a, " ")
-		printf "%s  | A/A median %+6.2f%%, largest %+.1f\n", $1, a[4] + 0, a[8] + 0
-		if (n[4] + 0 > 0 && n[4] + 0 > a[8] + 0) bad = bad " " n[1] "/" n[2]
+		if (!(($1, $2) in aa)) { print "no A/A line for " $1 " " $2; err = 1; exit 1 }
+		printf "%s  | A/A median %+6.2f%%, largest %+.1f\n", $0, aa[$1, $2], top[$1, $2]
+		if ($4 + 0 > 0 && $4 + 0 > top[$1, $2]) bad = bad " " $1 "/" $2
 	}
-	END { print "slower than old beyond the A/A (median above 0 and above the A/A'"'"'s largest):" (bad == "" ? " none" : bad) }'
+	END {
+		if (err) exit 1
+		print "slower than old beyond the A/A (median above 0 and above the A/A" q "s largest):" (bad == "" ? " none" : bad)
+	}' "$tmp/m.aa" "$tmp/m.new" || die "the A/A runs do not cover the same mixes"
