@@ -45,10 +45,7 @@ while [ $# -gt 0 ]; do
 		case $1 in --rounds) ROUNDS=$2 ;; --cpu) CPU=$2 ;; --layouts) LAYOUTS=$2 ;; esac
 		shift
 		;;
-	OLD=?*) OLD=${1#OLD=} ;;
-	NEW=?*) NEW=${1#NEW=} ;;
-	-h | --help) usage ;;
-	*) echo "margins.sh: unknown argument '$1'" >&2; usage ;;
+	*) common_arg "$1" ;;
 	esac
 	shift
 done
@@ -67,10 +64,7 @@ declare -A BENCH
 pairs=(old:v1201 old:new v1201:new)
 tree() { case $1 in old) echo "$OLD" ;; new) echo "$NEW" ;; v1201) echo "$V" ;; esac; }
 for p in "${pairs[@]}"; do
-	a=$(tree "${p%%:*}") b=$(tree "${p##*:}")
-	O=$B/build/$(printf '%s\n%s\n' "$a" "$b" | sha1sum | cut -c1-12)
-	make -s -C "$B" O="$O" OLD="$a" NEW="$b" >&2 || die "bench build failed ($p)"
-	BENCH[$p]=$O/bench
+	BENCH[$p]=$(pair_bench "$(tree "${p%%:*}")" "$(tree "${p##*:}")")
 done
 
 echo "# margins.sh --rounds $ROUNDS --cpu $CPU --layouts $LAYOUTS OLD=$OLD NEW=$NEW"

@@ -29,10 +29,7 @@ OLD='' NEW='' CHECK=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--check) CHECK=1 ;;
-	OLD=?*) OLD=${1#OLD=} ;;
-	NEW=?*) NEW=${1#NEW=} ;;
-	-h | --help) usage ;;
-	*) echo "$PROG: unknown argument '$1'" >&2; usage ;;
+	*) common_arg "$1" ;;
 	esac
 	shift
 done

@@ -7,6 +7,8 @@
 #                  "4,5" unless the script sets it), exit 2
 #   die MSG        "PROG: error: MSG", exit 1
 #   common_arg ARG OLD=, NEW=, -h/--help; else "unknown argument", usage
+#   pair_bench A B builds bench for OLD=A NEW=B in the model's build/,
+#                  one directory per pair; prints the binary's path
 #   kernel_trees   OLD and NEW must be kernel trees with
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   pick_cpu       CPU defaults to the last CPU this process may run on
@@ -35,8 +37,8 @@ die() {
 	exit 1
 }
 
-# the last arguments of run.sh's, layouts.sh's and mixes.sh's option
-# loops: OLD=<tree>, NEW=<tree> and -h/--help; any other argument is
+# the last arguments of the option loops of run.sh, layouts.sh,
+# mixes.sh, branches.sh and margins.sh: OLD=<tree>, NEW=<tree> and -h/--help; any other argument is
 # unknown: a message and usage (exit 2)
 common_arg() {
 	case $1 in
@@ -58,6 +60,15 @@ kernel_trees() {
 	done
 	OLD=$(cd "$OLD" && pwd)
 	NEW=$(cd "$NEW" && pwd)
+}
+
+MODEL=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+pair_bench() {
+	local o
+	o=$MODEL/build/$(printf '%s\n%s\n' "$1" "$2" | sha1sum | cut -c1-12)
+	make -s -C "$MODEL" O="$o" OLD="$1" NEW="$2" >&2 ||
+		die "bench build failed (OLD=$1 NEW=$2)"
+	echo "$o/bench"
 }
 
 icount_dumps() {

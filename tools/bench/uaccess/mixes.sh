@@ -108,14 +108,8 @@ if [ -z "$LENGTHS" ]; then
 	done
 fi
 
-bench() { # OLD NEW -> the path of their bench binary, built
-	local o
-	o=$HERE/build/$(printf '%s\n%s\n' "$1" "$2" | sha1sum | cut -c1-12)
-	make -s -C "$HERE" O="$o" OLD="$1" NEW="$2" >&2 || die "bench build failed"
-	echo "$o/bench"
-}
-B_NEW=$(bench "$OLD" "$NEW")
-[ "$AA" = 0 ] || B_AA=$(bench "$OLD" "$OLD")
+B_NEW=$(pair_bench "$OLD" "$NEW")
+[ "$AA" = 0 ] || B_AA=$(pair_bench "$OLD" "$OLD")
 
 opts="--runs $RUNS --cpu $CPU"
 [ "$AA" = 0 ] || opts="$opts --aa"

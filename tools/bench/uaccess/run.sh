@@ -56,9 +56,7 @@ esac
 
 # one build directory per (OLD, NEW) pair, so runs on other trees do not
 # overwrite each other
-O=$HERE/build/$(printf '%s\n%s\n' "$OLD" "$NEW" | sha1sum | cut -c1-12)
-make -s -C "$HERE" O="$O" OLD="$OLD" NEW="$NEW" >&2 || die "build failed"
-BENCH=$O/bench
+BENCH=$(pair_bench "$OLD" "$NEW")
 run() { taskset -c "$CPU" "$BENCH" "$@"; }
 
 describe() {
