@@ -44,3 +44,10 @@ expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh"
 expect_fail nonzero "lengths /nonexistent: no \*.len files there" "$u/mixes.sh" --lengths /nonexistent OLD=/x NEW=/y
 expect_fail 2 "usage" "$u/replay-medians" /nonexistent
 expect_fail nonzero "layouts: 'x' is not a number of runs" "$TOP/results/2026-12-07-x86-zen4/margins.sh" --layouts x OLD=/x NEW=/y
+expect_fail 2 "unknown argument '--bogus'" "$u/thresholds.sh" --bogus
+expect_fail 2 "usage: tools/bench/uaccess/thresholds.sh" "$u/thresholds.sh" -h
+a=$TOP/results/2026-12-07-x86-zen4/variants/against-new.sh
+expect_fail 2 "usage: results/2026-12-07-x86-zen4/variants/against-new.sh" "$a" OLD=/x NEW=/y
+expect_fail 2 "unknown argument '--bogus'" "$a" --bogus
+expect_fail nonzero "runs: 'x' is not a positive number" "$a" --runs x OLD=/x NEW=/y c-g
+expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$a" OLD=/nonexistent NEW=/nonexistent c-g

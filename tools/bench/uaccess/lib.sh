@@ -37,7 +37,7 @@ die() {
 	exit 1
 }
 
-# the last arguments of the option loops of run.sh, layouts.sh,
+# the last arguments of the option loops of run.sh, layouts.sh, thresholds.sh,
 # mixes.sh, branches.sh and margins.sh: OLD=<tree>, NEW=<tree> and -h/--help; any other argument is
 # unknown: a message and usage (exit 2)
 common_arg() {

@@ -25,12 +25,7 @@ while [ $# -gt 0 ]; do
 		ARGS+=(--cpu "$2")
 		shift
 		;;
-	OLD=?*) OLD=${1#OLD=} ;;
-	NEW=?*) NEW=${1#NEW=} ;;
-	*)
-		echo "$PROG: unknown argument '$1'" >&2
-		usage
-		;;
+	*) common_arg "$1" ;;
 	esac
 	shift
 done

@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by against-new.sh and ../half8.sh, after tools/bench/uaccess/lib.sh
+# (die, patch_at) and with OLD and NEW set (kernel_trees):
+#   is_variant SPEC  SPEC names a variant: c-X or LABEL=N[,LABEL=N...]
+#   make_variant DIR SPEC
+#                    DIR/arch/x86/lib/copy_user_64.S = the variant SPEC:
+#                    c-X: patch 8 of commit fd1a333 ("eve") with c-X.diff of
+#                    this directory (as variants/run.sh builds it);
+#                    LABEL=N,...: NEW's file with ".p2align N" in front of
+#                    each LABEL: (e.g. .Lshort_16_63=4)
+VARIANTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+is_variant() {
+	case $1 in c-?* | .L?*=*) return 0 ;; *) return 1 ;; esac
+}
+
+make_variant() {
+	local d=$1 v=$2 f spec lab n
+	f=$d/arch/x86/lib/copy_user_64.S
+	mkdir -p "$d/arch/x86/lib"
+	case $v in
+	c-*)
+		[ -f "$VARIANTS/$v.diff" ] || die "no variant '$v' ($VARIANTS/$v.diff)"
+		[ -d "$d.eve" ] || patch_at "$d.eve" fd1a333
+		cp "$d.eve/arch/x86/lib/copy_user_64.S" "$f"
+		patch -s -d "$d" -p1 <"$VARIANTS/$v.diff" || die "$v.diff does not apply"
+		;;
+	*)
+		cp "$NEW/arch/x86/lib/copy_user_64.S" "$f"
+		for spec in $(echo "$v" | tr ',' ' '); do
+			lab=${spec%%=*} n=${spec#*=}
+			case $n in [0-9]) ;; *) die "$v: '.p2align $n'?" ;; esac
+			grep -q "^$lab:\$" "$f" || die "$v: no label $lab in NEW's file"
+			sed -i "s/^$lab:\$/\t.p2align $n\n$lab:/" "$f"
+		done
+		;;
+	esac
+}
