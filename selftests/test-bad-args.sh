@@ -44,6 +44,14 @@ expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh"
 expect_fail nonzero "lengths /nonexistent: no \*.len files there" "$u/mixes.sh" --lengths /nonexistent OLD=/x NEW=/y
 expect_fail 2 "usage" "$u/replay-medians" /nonexistent
 expect_fail nonzero "layouts: 'x' is not a number of runs" "$TOP/results/2026-12-07-x86-zen4/margins.sh" --layouts x OLD=/x NEW=/y
+m=$TOP/results/2026-12-07-x86-zen4/margins.sh
+expect_fail nonzero "layout: '32,16,3,1' is not OLD_OFF,NEW_OFF,RET_BYTES" "$m" --layout 32,16,3,1 OLD=/x NEW=/y
+expect_fail nonzero "layout: entry offset '8' is not 0, 16, 32 or 48" "$m" --layout 8,16,5,1 OLD=/x NEW=/y
+expect_fail 2 "usage: tools/bench/uaccess/distro-layout.sh" "$u/distro-layout.sh" OLD=/x
+expect_fail 2 "unknown argument '--bogus'" "$u/distro-layout.sh" --bogus
+expect_fail nonzero "version: 'a b' is not a Debian version" "$u/distro-layout.sh" --version 'a b' OLD=/x NEW=/y
+expect_fail nonzero "no ~debNuM suffix" "$u/distro-layout.sh" --version 6.12.1-1 OLD=/x NEW=/y
+expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/distro-layout.sh" OLD=/nonexistent NEW=/nonexistent
 expect_fail 2 "unknown argument '--bogus'" "$u/thresholds.sh" --bogus
 expect_fail 2 "usage: tools/bench/uaccess/thresholds.sh" "$u/thresholds.sh" -h
 a=$TOP/results/2026-12-07-x86-zen4/variants/against-new.sh

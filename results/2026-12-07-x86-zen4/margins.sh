@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # usage: results/2026-12-07-x86-zen4/margins.sh [--rounds N] [--cpu N]
-#            [--layouts N] OLD=<6.12 tree> NEW=<tree>
+#            [--layouts N] [--layout O,N,R,E] OLD=<6.12 tree> NEW=<tree>
 #
 # Issue 14 asks that patch 8 stay "faster on average by at least the
 # 2026-12-01 margins" (-53.7% fixed, -61.6% random 0..63, measured on an
@@ -20,7 +20,13 @@
 # many rounds put the pair's second routine ahead.
 #
 # The rounds time both routines of a pair at the start of a cache line
-# with a 2-byte RET.  v1201 had no .p2align: in a kernel its entry lands
+# with a 2-byte RET, or, with --layout O,N,R,E, OLD and v1201 with their
+# entry O bytes into the line, NEW's at N, RETs of R bytes and endbr64 at
+# the entries if E is 1 (the model's OLD_ENTRY_OFF, NEW_ENTRY_OFF,
+# RET_BYTES, ENDBR).  tools/bench/uaccess/kernel-layout.sh reads them off
+# a built kernel: Debian's 6.12.118 amd64 image gives 32,16,5,1 (6.12's
+# entry at 32 behind endbr64, 5-byte return-thunk jmps; NEW's .p2align 6
+# and CONFIG_CALL_PADDING's 16 bytes put it at 16).  v1201 had no .p2align: in a kernel its entry lands
 # at 0, 16, 32 or 48 in its line, NEW's at 0 (16 behind endbr64).
 # --layouts N adds NEW against v1201 at each of those layouts, paired
 # (tools/bench/uaccess/layouts.sh, median of N runs, OLD = v1201): RET 1,
@@ -37,12 +43,17 @@ B=$TOP/tools/bench/uaccess
 V1201_COMMIT=d48403b
 V1201_PATCH=patches/0006-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 
-OLD='' NEW='' ROUNDS=15 CPU=1 LAYOUTS=0
+OLD='' NEW='' ROUNDS=15 CPU=1 LAYOUTS=0 LAYOUT=0,0,2,0
 while [ $# -gt 0 ]; do
 	case $1 in
-	--rounds | --cpu | --layouts)
+	--rounds | --cpu | --layouts | --layout)
 		[ $# -ge 2 ] || usage
-		case $1 in --rounds) ROUNDS=$2 ;; --cpu) CPU=$2 ;; --layouts) LAYOUTS=$2 ;; esac
+		case $1 in
+		--rounds) ROUNDS=$2 ;;
+		--cpu) CPU=$2 ;;
+		--layouts) LAYOUTS=$2 ;;
+		--layout) LAYOUT=$2 ;;
+		esac
 		shift
 		;;
 	*) common_arg "$1" ;;
@@ -53,6 +64,16 @@ if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $ROUNDS in '' | *[!0-9]* | 0) die "--rounds: '$ROUNDS' is not a positive number" ;; esac
 case $CPU in '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
 case $LAYOUTS in '' | *[!0-9]*) die "--layouts: '$LAYOUTS' is not a number of runs" ;; esac
+case $LAYOUT in
+0,0,2,0) ;; # the default: no layout variables, the same bench as before --layout
+[0-9]*,[0-9]*,[125],[01])
+	IFS=, read -r LO LN LR LE <<<"$LAYOUT"
+	for x in "$LO" "$LN"; do
+		case $x in 0 | 16 | 32 | 48) ;; *) die "--layout: entry offset '$x' is not 0, 16, 32 or 48" ;; esac
+	done
+	;;
+*) die "--layout: '$LAYOUT' is not OLD_OFF,NEW_OFF,RET_BYTES(1|2|5),ENDBR(0|1)" ;;
+esac
 kernel_trees
 
 # the 2026-12-01 code, rebuilt from this repository's history
@@ -63,11 +84,20 @@ patch_at "$V" "$V1201_COMMIT" "$V1201_PATCH"
 declare -A BENCH
 pairs=(old:v1201 old:new v1201:new)
 tree() { case $1 in old) echo "$OLD" ;; new) echo "$NEW" ;; v1201) echo "$V" ;; esac; }
+# the layout variables of a pair: v1201 sits where OLD does (no .p2align)
+lay() {
+	[ "$LAYOUT" != 0,0,2,0 ] || return 0
+	local n=$LN
+	[ "$1" != old:v1201 ] || n=$LO
+	echo "OLD_ENTRY_OFF=$LO NEW_ENTRY_OFF=$n RET_BYTES=$LR ENDBR=$LE"
+}
 for p in "${pairs[@]}"; do
-	BENCH[$p]=$(pair_bench "$(tree "${p%%:*}")" "$(tree "${p##*:}")")
+	# shellcheck disable=SC2046 # lay prints words or nothing
+	BENCH[$p]=$(pair_bench "$(tree "${p%%:*}")" "$(tree "${p##*:}")" $(lay "$p"))
 done
 
-echo "# margins.sh --rounds $ROUNDS --cpu $CPU --layouts $LAYOUTS OLD=$OLD NEW=$NEW"
+echo "# margins.sh --rounds $ROUNDS --cpu $CPU --layouts $LAYOUTS --layout $LAYOUT OLD=$OLD NEW=$NEW"
+[ "$LAYOUT" = 0,0,2,0 ] || echo "# rounds at: $(lay old:new) (v1201 at OLD's offset)"
 echo "# v1201: $V1201_PATCH of $V1201_COMMIT on OLD's copy_user_64.S"
 echo "# new: $NEW ($(git -C "$NEW" log -1 --format='%h %s' 2>/dev/null || echo 'not a git tree'))"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; kernel $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"

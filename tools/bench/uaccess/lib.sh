@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by the uaccess model's scripts (run.sh, layouts.sh, thresholds.sh,
-# const-sites.sh, branches.sh, mixes.sh): HERE, TOP, PROG, and
+# const-sites.sh, branches.sh, mixes.sh, kernel-layout.sh, distro-layout.sh):
+# HERE, TOP, PROG, and
 #   usage          the script's usage lines (header lines $USAGE_LINES,
 #                  "4,5" unless the script sets it), exit 2
 #   die MSG        "PROG: error: MSG", exit 1
 #   common_arg ARG OLD=, NEW=, -h/--help; else "unknown argument", usage
-#   pair_bench A B builds bench for OLD=A NEW=B in the model's build/,
-#                  one directory per pair; prints the binary's path
+#   pair_bench A B [VAR=VALUE...]
+#                  builds bench for OLD=A NEW=B (and the Makefile's layout
+#                  variables VAR=VALUE) in the model's build/, one
+#                  directory per pair and layout; prints the binary's path
 #   kernel_trees   OLD and NEW must be kernel trees with
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   pick_cpu       CPU defaults to the last CPU this process may run on
@@ -38,8 +41,9 @@ die() {
 }
 
 # the last arguments of the option loops of run.sh, layouts.sh, thresholds.sh,
-# mixes.sh, branches.sh and margins.sh: OLD=<tree>, NEW=<tree> and -h/--help; any other argument is
-# unknown: a message and usage (exit 2)
+# mixes.sh, branches.sh, distro-layout.sh and margins.sh: OLD=<tree>,
+# NEW=<tree> and -h/--help; any other argument is unknown: a message and
+# usage (exit 2)
 common_arg() {
 	case $1 in
 	OLD=?*) OLD=${1#OLD=} ;;
@@ -65,9 +69,9 @@ kernel_trees() {
 MODEL=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 pair_bench() {
 	local o
-	o=$MODEL/build/$(printf '%s\n%s\n' "$1" "$2" | sha1sum | cut -c1-12)
-	make -s -C "$MODEL" O="$o" OLD="$1" NEW="$2" >&2 ||
-		die "bench build failed (OLD=$1 NEW=$2)"
+	o=$MODEL/build/$(printf '%s\n' "$@" | sha1sum | cut -c1-12)
+	make -s -C "$MODEL" O="$o" OLD="$1" NEW="$2" "${@:3}" >&2 ||
+		die "bench build failed (OLD=$1 NEW=$2${3:+ ${*:3}})"
 	echo "$o/bench"
 }
 

@@ -1,0 +1,48 @@
+#!/bin/bash
+# tools/bench/uaccess/kernel-layout.sh reads the layout of
+# rep_movs_alternative() off a built kernel.  Here the "kernels" are 6.12's
+# copy_user_64.S assembled through the model's shim at known layouts (entry
+# offset, RET size, endbr64) and linked at a kernel address: the script must
+# report each layout, by the symbol and, stripped, by 6.12's code bytes; and
+# refuse an image without the routine.
+. "$(dirname "$0")/lib.sh"
+U=$TOP/tools/bench/uaccess
+S=$OLD_SRC/arch/x86/lib/copy_user_64.S
+[ -f "$S" ] || skip "no old tree (run tools/base-tree)"
+command -v objdump >/dev/null || skip "objdump is not installed"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for l in 0,1,0 16,2,0 32,5,1 48,5,1 48,1,1; do
+	IFS=, read -r off ret endbr <<<"$l"
+	(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 \
+		-DSHIM_ENTRY_OFF="$off" -DSHIM_RET_BYTES="$ret" -DSHIM_ENDBR="$endbr" \
+		-Wa,--noexecstack -c "$S" -o "$tmp/r.o") || fail "cannot assemble $S"
+	ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/r.o" -o "$tmp/vmlinux" ||
+		fail "cannot link"
+	strip "$tmp/vmlinux" -o "$tmp/stripped"
+	want="model layout: ENTRY_OFF=$off RET_BYTES=$ret ENDBR=$endbr"
+	for img in vmlinux stripped; do
+		out=$("$U/kernel-layout.sh" KSRC="$OLD_SRC" "$tmp/$img") || fail "kernel-layout.sh failed on $img ($l)"
+		echo "$out" | grep -qx "$want" || { echo "$out"; fail "$img at $l: not '$want'"; }
+		case $img in stripped) by="6.12's code bytes" ;; *) by="its symbol" ;; esac
+		echo "$out" | grep -q "found by $by" || { echo "$out"; fail "$img: not found by $by"; }
+		echo "ok: $img, $want"
+	done
+done
+
+# a kernel without the routine (its entry's bytes changed), and bad arguments
+# shellcheck disable=SC2016 # $64 is the instruction's, not the shell's
+sed 's/cmpq \$64,%rcx/cmpq $65,%rcx/' "$S" >"$tmp/other.S"
+# shellcheck disable=SC2016
+grep -q 'cmpq \$65,%rcx' "$tmp/other.S" || fail "6.12's entry test not found in $S"
+(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 -Wa,--noexecstack \
+	-c "$tmp/other.S" -o "$tmp/o.o") || fail "cannot assemble the changed copy"
+ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/o.o" -o "$tmp/o.elf"
+strip "$tmp/o.elf"
+expect_fail 1 "no symbol rep_movs_alternative and no 6.12 entry bytes" "$U/kernel-layout.sh" "$tmp/o.elf"
+expect_fail 1 "not an ELF, and extract-vmlinux cannot decompress it" \
+	"$U/kernel-layout.sh" KSRC="$OLD_SRC" "$S"
+expect_fail 1 "no such file" "$U/kernel-layout.sh" /nonexistent
+expect_fail 2 "usage" "$U/kernel-layout.sh"
+expect_fail 2 "unknown argument" "$U/kernel-layout.sh" --bogus "$tmp/vmlinux"
