@@ -31,6 +31,27 @@ for l in 0,1,0 16,2,0 32,5,1 48,5,1 48,1,1; do
 	done
 done
 
+# 5-byte returns as a kernel image has them, jmps to the return thunk
+# (CONFIG_MITIGATION_RETHUNK): in the object file, relocations (and the
+# section's alignment, which tells whether the offset is the line's);
+# linked, a jmp out of the routine to a thunk 4 KiB further on
+(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 \
+	-DSHIM_ENTRY_OFF=32 -DSHIM_ENDBR=1 -DSHIM_RETHUNK=__x86_return_thunk \
+	-Wa,--noexecstack -c "$S" -o "$tmp/t.o") || fail "cannot assemble $S with a return thunk"
+printf '\t.text\n\t.skip 4096, 0xcc\n\t.globl __x86_return_thunk\n__x86_return_thunk:\n\tret\n' >"$tmp/thunk.s"
+as --noexecstack "$tmp/thunk.s" -o "$tmp/thunk.o"
+ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/t.o" "$tmp/thunk.o" -o "$tmp/vmlinux"
+strip "$tmp/vmlinux" -o "$tmp/stripped"
+for img in t.o vmlinux stripped; do
+	out=$("$U/kernel-layout.sh" "$tmp/$img") || fail "kernel-layout.sh failed on $img (return thunk)"
+	echo "$out" | grep -qx "model layout: ENTRY_OFF=32 RET_BYTES=5 ENDBR=1" ||
+		{ echo "$out"; fail "$img: not ENTRY_OFF=32 RET_BYTES=5 ENDBR=1"; }
+	echo "$out" | grep -q "5 bytes (jmp to the return thunk)" || { echo "$out"; fail "$img: no thunk jmp"; }
+	echo "ok: $img, jmp to the return thunk"
+done
+"$U/kernel-layout.sh" "$tmp/t.o" | grep -q '^object file: offsets in .text, aligned to 64 bytes$' ||
+	fail "t.o: the .text alignment (64) not reported"
+
 # a kernel without the routine (its entry's bytes changed), and bad arguments
 # shellcheck disable=SC2016 # $64 is the instruction's, not the shell's
 sed 's/cmpq \$64,%rcx/cmpq $65,%rcx/' "$S" >"$tmp/other.S"

@@ -64,16 +64,14 @@ if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $ROUNDS in '' | *[!0-9]* | 0) die "--rounds: '$ROUNDS' is not a positive number" ;; esac
 case $CPU in '' | *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
 case $LAYOUTS in '' | *[!0-9]*) die "--layouts: '$LAYOUTS' is not a number of runs" ;; esac
-case $LAYOUT in
-0,0,2,0) ;; # the default: no layout variables, the same bench as before --layout
-[0-9]*,[0-9]*,[125],[01])
-	IFS=, read -r LO LN LR LE <<<"$LAYOUT"
-	for x in "$LO" "$LN"; do
-		case $x in 0 | 16 | 32 | 48) ;; *) die "--layout: entry offset '$x' is not 0, 16, 32 or 48" ;; esac
-	done
-	;;
+IFS=, read -r LO LN LR LE extra <<<"$LAYOUT,"
+case $LR:$LE:$extra in
+[125]:[01]:) ;;
 *) die "--layout: '$LAYOUT' is not OLD_OFF,NEW_OFF,RET_BYTES(1|2|5),ENDBR(0|1)" ;;
 esac
+for x in "$LO" "$LN"; do
+	case $x in 0 | 16 | 32 | 48) ;; *) die "--layout: entry offset '$x' is not 0, 16, 32 or 48" ;; esac
+done
 kernel_trees
 
 # the 2026-12-01 code, rebuilt from this repository's history

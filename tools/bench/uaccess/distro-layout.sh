@@ -17,7 +17,7 @@
 #    version of patch 8 (no .p2align) would inherit it.
 # P: the package name (default linux-image-<upstream>+deb<N>-amd64-unsigned
 # for a version <upstream>-<rev>~deb<N>u<M>).
-set -eu
+set -eu -o pipefail
 
 USAGE_LINES=4,5
 . "$(dirname "$0")/lib.sh"
@@ -74,8 +74,11 @@ echo "building NEW's copy_user_64.o with the package's config (scratch O=)" >&2
 o=$tmp/obj
 mkdir -p "$o"
 cp "$cfg" "$o/.config"
+# (prepare in parallel, the object alone: a single-object target built
+# with -j can run its recipe twice at once, and the two race)
 if ! make -C "$NEW" O="$o" olddefconfig >"$tmp/make.log" 2>&1 ||
-	! make -C "$NEW" O="$o" -j"$(nproc)" arch/x86/lib/copy_user_64.o >>"$tmp/make.log" 2>&1; then
+	! make -C "$NEW" O="$o" -j"$(nproc)" prepare >>"$tmp/make.log" 2>&1 ||
+	! make -C "$NEW" O="$o" arch/x86/lib/copy_user_64.o >>"$tmp/make.log" 2>&1; then
 	tail -20 "$tmp/make.log" >&2
 	die "cannot build NEW's copy_user_64.o with $(basename "$cfg")"
 fi
@@ -85,6 +88,10 @@ grep -E '^CONFIG_(X86_KERNEL_IBT|CALL_PADDING|FUNCTION_ALIGNMENT|MITIGATION_RETH
 	sed 's/^/# /'
 "$K" "$o/arch/x86/lib/copy_user_64.o" | tee "$tmp/new"
 
+for f in old new; do
+	grep -q '^model layout: ENTRY_OFF=[0-9]* RET_BYTES=[125] ENDBR=[01]$' "$tmp/$f" ||
+		die "kernel-layout.sh gave no complete layout for $f's routine"
+done
 field() { sed -n "s/^model layout: .*$1=\([0-9?]*\).*/\1/p" "$2"; }
 lo=$(field ENTRY_OFF "$tmp/old") ln=$(field ENTRY_OFF "$tmp/new")
 r=$(field RET_BYTES "$tmp/old") e=$(field ENDBR "$tmp/old")

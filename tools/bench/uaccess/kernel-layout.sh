@@ -22,6 +22,12 @@
 # lands at 0, or at 16 behind CONFIG_CALL_PADDING's padding.
 # A vmlinuz is decompressed with KSRC's scripts/extract-vmlinux (default:
 # the harness's base tree); a .deb is unpacked with dpkg-deb.
+# What is read is the image: at boot an endbr64 may be sealed into a
+# 4-byte nop and a return-thunk jmp patched, neither of which moves a
+# byte.  The first return is the first ret, or the first jmp out of the
+# routine (a tail call would count too; 6.12's routine has none); the
+# padding is the run of nop and int3 right in front (it may include the
+# fill that aligns it), for information.
 set -eu
 
 USAGE_LINES=4,6
@@ -84,7 +90,7 @@ if [ -n "$addr" ]; then
 	size=$((0x$sz))
 else
 	# a stripped image: the file offset of 6.12's entry, then its address
-	off=$(LC_ALL=C grep -obUaP '\x48\x83\xf9\x40\x73.\x83\xf9\x08\x73.\x85\xc9\x74.\x8a\x06\x88\x07' "$elf" |
+	off=$(LC_ALL=C grep -obUaP '(?s)\x48\x83\xf9\x40\x73.\x83\xf9\x08\x73.\x85\xc9\x74.\x8a\x06\x88\x07' "$elf" |
 		cut -d: -f1)
 	case $off in
 	'') die "$IMAGE: no symbol rep_movs_alternative and no 6.12 entry bytes" ;;
@@ -109,9 +115,17 @@ fi
 a=$((0x$addr))
 from=$((a - 64))
 [ "$a" -lt 0 ] || [ "$a" -ge 64 ] || from=0
-objdump -dr -j .text --no-show-raw-insn --start-address="$(printf '0x%x' "$from")" \
-	--stop-address="$(printf '0x%x' $((a + size)))" "$elf" >"$tmp/dis" 2>/dev/null ||
-	die "objdump cannot disassemble $IMAGE at 0x$addr"
+# two ranges, so that the routine's own instructions are decoded from its
+# entry even where the bytes in front do not decode in step (no symbols)
+dis() {
+	objdump -dr -j .text --no-show-raw-insn --start-address="$(printf '0x%x' "$1")" \
+		--stop-address="$(printf '0x%x' "$2")" "$elf" 2>/dev/null ||
+		die "objdump cannot disassemble $IMAGE at 0x$addr"
+}
+{
+	[ "$from" = "$a" ] || dis "$from" "$a"
+	dis "$a" $((a + size))
+} >"$tmp/dis"
 # an object file: the offset is the section's, a line's only if the section
 # is aligned to 64 (.p2align 6 in the file)
 rel=
@@ -146,7 +160,7 @@ awk -v a="$(printf '%016x' "$a")" -v end="$(printf '%016x' $((a + size)))" \
 			ret = 1 + n3; next
 		}
 		if (ins ~ /^ret/) { retat = x; next }
-		if (ins ~ /^jmp +(0x)?[0-9a-f]+/) {
+		if (ins ~ /^jmpq? +(0x)?[0-9a-f]+/) {
 			jmpat = x
 			split(ins, j, " "); t = h16(j[2])
 			if (t < a || t >= end) { ret = 5; retat = x }
