@@ -113,6 +113,7 @@ fi
 
 # (bash arithmetic is signed: kernel addresses print back unsigned with printf)
 a=$((0x$addr))
+addr=$(printf '%016x' "$a")
 from=$((a - 64))
 [ "$a" -lt 0 ] || [ "$a" -ge 64 ] || from=0
 # two ranges, so that the routine's own instructions are decoded from its
