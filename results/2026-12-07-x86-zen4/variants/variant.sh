@@ -8,12 +8,13 @@
 #                    DIR/arch/x86/lib/copy_user_64.S = the variant SPEC:
 #                    c-X: patch 8 of commit fd1a333 ("eve") with c-X.diff of
 #                    this directory (as variants/run.sh builds it);
+#                    n-X: NEW's file with n-X.diff of this directory;
 #                    LABEL=N,...: NEW's file with ".p2align N" in front of
 #                    each LABEL: (e.g. .Lshort_16_63=4)
 VARIANTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 is_variant() {
-	case $1 in c-?* | .L?*=*) return 0 ;; *) return 1 ;; esac
+	case $1 in c-?* | n-?* | .L?*=*) return 0 ;; *) return 1 ;; esac
 }
 
 make_variant() {
@@ -26,6 +27,11 @@ make_variant() {
 		[ -d "$d.eve" ] || patch_at "$d.eve" fd1a333
 		cp "$d.eve/arch/x86/lib/copy_user_64.S" "$f"
 		patch -s -d "$d" -p1 <"$VARIANTS/$v.diff" || die "$v.diff does not apply"
+		;;
+	n-*)
+		[ -f "$VARIANTS/$v.diff" ] || die "no variant '$v' ($VARIANTS/$v.diff)"
+		cp "$NEW/arch/x86/lib/copy_user_64.S" "$f"
+		patch -s -d "$d" -p1 <"$VARIANTS/$v.diff" || die "$v.diff does not apply to NEW"
 		;;
 	*)
 		cp "$NEW/arch/x86/lib/copy_user_64.S" "$f"
