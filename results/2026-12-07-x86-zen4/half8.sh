@@ -6,7 +6,7 @@
 #
 # The one mix of tools/bench/uaccess/mixes.sh where NEW was slower than
 # 6.12 beyond the A/A: 8 bytes or 64..511, half and half (half8).  This
-# takes it apart: the same seed (mixes.sh's Park-Miller sequence) gives
+# takes it apart: the same seed (lib.sh's mix_lengths, mixes.sh's too) gives
 #   half8   8, or 64..511                (mixes.sh's half8)
 #   large   64..511 alone                (the long half)
 #   e8or64  8 or 64                      (no rep movsb length spread)
@@ -18,7 +18,7 @@
 set -eu
 
 USAGE_LINES=4,5
-# usage, die, kernel_trees, patch_at (lib.sh's TOP is three levels up
+# usage, die, kernel_trees, patch_at, mix_lengths (lib.sh's TOP is three levels up
 # from the script; this one is two)
 # shellcheck source=../../tools/bench/uaccess/lib.sh
 . "$(dirname "$0")/../../tools/bench/uaccess/lib.sh"
@@ -49,21 +49,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/len"
 for m in half8 large e8or64 h3 h16 h40; do
-	awk -v mix="$m" 'BEGIN {
-		x = 20261207
-		for (i = 0; i < 65536; i++) {
-			x = (16807 * x) % 2147483647
-			r = x % 65536
-			big = 64 + int(r / 2) % 448
-			if (mix == "half8") l = r % 2 ? 8 : big
-			else if (mix == "large") l = big
-			else if (mix == "e8or64") l = r % 2 ? 8 : 64
-			else if (mix == "h3") l = r % 2 ? 3 : big
-			else if (mix == "h16") l = r % 2 ? 16 : big
-			else l = r % 2 ? 40 : big
-			print l
-		}
-	}' >"$tmp/len/$m.len"
+	mix_lengths "$m" >"$tmp/len/$m.len"
 done
 
 echo "# $PROG --runs $RUNS OLD=$OLD NEW=$NEW ${VARS[*]}"

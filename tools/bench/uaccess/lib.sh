@@ -14,6 +14,8 @@
 #                  directory per pair and layout; prints the binary's path
 #   kernel_trees   OLD and NEW must be kernel trees with
 #                  arch/x86/lib/copy_user_64.S; made absolute
+#   mix_lengths NAME
+#                  65536 lengths of the synthetic mix NAME (fixed seed)
 #   pick_cpu       CPU defaults to the last CPU this process may run on
 #                  (taskset, which the timing runs need anyway)
 #   patch_at DIR COMMIT [PATCH]
@@ -87,6 +89,45 @@ icount_dumps() {
 			/^totals: / { sub(/^totals: /, ""); tot = $0 }
 			END { print d, t + 0, tot }' "$f"
 	done
+}
+
+# mix_lengths NAME: 65536 lengths of the synthetic mix NAME, from one fixed
+# seed, so that every script that names a mix replays the same sequence:
+# mixes.sh's fifteen, and half8.sh's halves of half8 (large, e8or64, h3,
+# h16, h40; results/2026-12-07-x86-zen4).  Park-Miller: x = 16807 x mod
+# (2^31 - 1); every product is below 2^46, exact in awk's doubles.  An
+# unknown NAME: exit status 1.
+mix_lengths() {
+	awk -v mix="$1" 'BEGIN {
+		x = 20261207
+		for (i = 0; i < 65536; i++) {
+			x = (16807 * x) % 2147483647
+			r = x % 65536
+			big = 64 + int(r / 2) % 448
+			if (mix == "u0-7") l = r % 8
+			else if (mix == "u8-15") l = 8 + r % 8
+			else if (mix == "u16-31") l = 16 + r % 16
+			else if (mix == "u32-63") l = 32 + r % 32
+			else if (mix == "u0-15") l = r % 16
+			else if (mix == "u0-31") l = r % 32
+			else if (mix == "u8-63") l = 8 + r % 56
+			else if (mix == "u0-63") l = r % 64
+			else if (mix == "pow2") l = 2 ^ (r % 6)
+			else if (mix == "ints") l = 4 + 4 * (r % 2)
+			else if (mix == "words") l = 8 * (1 + r % 7)
+			else if (mix == "zero-one") l = r % 2
+			else if (mix == "alt8-16") l = 8 + 8 * (i % 2)
+			else if (mix == "ramp") l = i % 64
+			else if (mix == "half8") l = r % 2 ? 8 : big
+			else if (mix == "large") l = big
+			else if (mix == "e8or64") l = r % 2 ? 8 : 64
+			else if (mix == "h3") l = r % 2 ? 3 : big
+			else if (mix == "h16") l = r % 2 ? 16 : big
+			else if (mix == "h40") l = r % 2 ? 40 : big
+			else exit 1
+			print l
+		}
+	}'
 }
 
 pick_cpu() {

@@ -73,38 +73,10 @@ if [ -n "$KEEP" ] && ls "$KEEP"/*.len >/dev/null 2>&1; then
 	die "--keep $KEEP: holds .len files already (bench would replay them too)"
 fi
 
-# gen NAME: 65536 lengths of mix NAME.  Park-Miller: x = 16807 x mod
-# (2^31 - 1); every product is below 2^46, exact in awk's doubles.
-gen() {
-	awk -v mix="$1" 'BEGIN {
-		x = 20261207
-		for (i = 0; i < 65536; i++) {
-			x = (16807 * x) % 2147483647
-			r = x % 65536
-			if (mix == "u0-7") l = r % 8
-			else if (mix == "u8-15") l = 8 + r % 8
-			else if (mix == "u16-31") l = 16 + r % 16
-			else if (mix == "u32-63") l = 32 + r % 32
-			else if (mix == "u0-15") l = r % 16
-			else if (mix == "u0-31") l = r % 32
-			else if (mix == "u8-63") l = 8 + r % 56
-			else if (mix == "u0-63") l = r % 64
-			else if (mix == "pow2") l = 2 ^ (r % 6)
-			else if (mix == "ints") l = 4 + 4 * (r % 2)
-			else if (mix == "words") l = 8 * (1 + r % 7)
-			else if (mix == "zero-one") l = r % 2
-			else if (mix == "alt8-16") l = 8 + 8 * (i % 2)
-			else if (mix == "ramp") l = i % 64
-			else if (mix == "half8") l = r % 2 ? 8 : 64 + int(r / 2) % 448
-			else exit 1
-			print l
-		}
-	}'
-}
 MIXES="u0-7 u8-15 u16-31 u32-63 u0-15 u0-31 u8-63 u0-63 pow2 ints words zero-one alt8-16 ramp half8"
 if [ -z "$LENGTHS" ]; then
 	for m in $MIXES; do
-		gen "$m" >"$dir/$m.len" || die "no mix '$m'"
+		mix_lengths "$m" >"$dir/$m.len" || die "no mix '$m'"
 	done
 fi
 
