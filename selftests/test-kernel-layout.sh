@@ -13,13 +13,24 @@ command -v objdump >/dev/null || skip "objdump is not installed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# shim_as SRC OUT [-DSHIM_...]: SRC assembled through the model's shim
+# (ERMS and FSRM), and linked at a kernel address: link OBJ... ELF
+shim_as() {
+	local src=$1 out=$2
+	shift 2
+	(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 "$@" \
+		-Wa,--noexecstack -c "$src" -o "$out")
+}
+link() {
+	local out=${*: -1}
+	ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "${@:1:$#-1}" -o "$out"
+}
+
 for l in 0,1,0 16,2,0 32,5,1 48,5,1 48,1,1; do
 	IFS=, read -r off ret endbr <<<"$l"
-	(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 \
-		-DSHIM_ENTRY_OFF="$off" -DSHIM_RET_BYTES="$ret" -DSHIM_ENDBR="$endbr" \
-		-Wa,--noexecstack -c "$S" -o "$tmp/r.o") || fail "cannot assemble $S"
-	ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/r.o" -o "$tmp/vmlinux" ||
-		fail "cannot link"
+	shim_as "$S" "$tmp/r.o" -DSHIM_ENTRY_OFF="$off" -DSHIM_RET_BYTES="$ret" \
+		-DSHIM_ENDBR="$endbr" || fail "cannot assemble $S"
+	link "$tmp/r.o" "$tmp/vmlinux" || fail "cannot link"
 	strip "$tmp/vmlinux" -o "$tmp/stripped"
 	want="model layout: ENTRY_OFF=$off RET_BYTES=$ret ENDBR=$endbr"
 	for img in vmlinux stripped; do
@@ -35,12 +46,11 @@ done
 # (CONFIG_MITIGATION_RETHUNK): in the object file, relocations (and the
 # section's alignment, which tells whether the offset is the line's);
 # linked, a jmp out of the routine to a thunk 4 KiB further on
-(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 \
-	-DSHIM_ENTRY_OFF=32 -DSHIM_ENDBR=1 -DSHIM_RETHUNK=__x86_return_thunk \
-	-Wa,--noexecstack -c "$S" -o "$tmp/t.o") || fail "cannot assemble $S with a return thunk"
+shim_as "$S" "$tmp/t.o" -DSHIM_ENTRY_OFF=32 -DSHIM_ENDBR=1 \
+	-DSHIM_RETHUNK=__x86_return_thunk || fail "cannot assemble $S with a return thunk"
 printf '\t.text\n\t.skip 4096, 0xcc\n\t.globl __x86_return_thunk\n__x86_return_thunk:\n\tret\n' >"$tmp/thunk.s"
 as --noexecstack "$tmp/thunk.s" -o "$tmp/thunk.o"
-ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/t.o" "$tmp/thunk.o" -o "$tmp/vmlinux"
+link "$tmp/t.o" "$tmp/thunk.o" "$tmp/vmlinux"
 strip "$tmp/vmlinux" -o "$tmp/stripped"
 for img in t.o vmlinux stripped; do
 	out=$("$U/kernel-layout.sh" "$tmp/$img") || fail "kernel-layout.sh failed on $img (return thunk)"
@@ -57,9 +67,8 @@ done
 sed 's/cmpq \$64,%rcx/cmpq $65,%rcx/' "$S" >"$tmp/other.S"
 # shellcheck disable=SC2016
 grep -q 'cmpq \$65,%rcx' "$tmp/other.S" || fail "6.12's entry test not found in $S"
-(cd "$U" && gcc -nostdinc -I shim -D__ASSEMBLY__ -DSHIM_FEATURES=3 -Wa,--noexecstack \
-	-c "$tmp/other.S" -o "$tmp/o.o") || fail "cannot assemble the changed copy"
-ld -Ttext=0xffffffff81000000 -e rep_movs_alternative "$tmp/o.o" -o "$tmp/o.elf"
+shim_as "$tmp/other.S" "$tmp/o.o" || fail "cannot assemble the changed copy"
+link "$tmp/o.o" "$tmp/o.elf"
 strip "$tmp/o.elf"
 expect_fail 1 "no symbol rep_movs_alternative and no 6.12 entry bytes" "$U/kernel-layout.sh" "$tmp/o.elf"
 expect_fail 1 "not an ELF, and extract-vmlinux cannot decompress it" \
