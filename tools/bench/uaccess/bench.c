@@ -99,6 +99,22 @@ struct extable_entry {
 extern const struct extable_entry __start_shim_extable[];
 extern const struct extable_entry __stop_shim_extable[];
 
+/*
+ * ALTERNATIVE() entries of the shim: the original instruction in place,
+ * padded to the replacement's length; the replacement elsewhere; use_new
+ * = the feature is set (decided when assembling, for this host).
+ */
+struct alt_entry {
+	int32_t instr, repl;
+	uint8_t len, oldlen, repllen, use_new;
+};
+extern const struct alt_entry __start_shim_altinstr[];
+extern const struct alt_entry __stop_shim_altinstr[];
+/* the assembled routines (Makefile: -Drep_movs_alternative=<r>_...) */
+extern const uint8_t old_rep_movs_alternative[], new_rep_movs_alternative[],
+	old_srso_rep_movs_alternative[], new_srso_rep_movs_alternative[],
+	old_its_rep_movs_alternative[], new_its_rep_movs_alternative[];
+
 /* the parts of the timing run (--only) */
 enum { S_FIXED = 1, S_RANDOM = 2, S_SRSO = 4, S_ITS = 8, S_LARGE = 16,
        S_DESIGNS = 32, S_REPLAY = 64, S_ALL = 127, S_PAIRED = 128 };
@@ -139,8 +155,9 @@ static void usage(FILE *f)
 		"  --no-warm     skip warm_predictors() (each table then starts with\n"
 		"                the branches only the lengths before it have taken)\n"
 		"       %s --check\n"
-		"       %s --icount     (under valgrind --tool=callgrind, see run.sh)\n",
-		prog, prog, prog);
+		"       %s --icount     (under valgrind --tool=callgrind, see run.sh)\n"
+		"       %s --alternatives  (each ALTERNATIVE() site after patching)\n",
+		prog, prog, prog, prog);
 }
 
 static void die(const char *fmt, const char *arg)
@@ -1037,6 +1054,130 @@ static int bench(void)
 	return 0;
 }
 
+/* ---------------------------------------------------------- alternatives */
+
+/* x86_nops[] of arch/x86/kernel/alternative.c: the NOPs of 1..8 bytes */
+static const uint8_t x86_nops[9][8] = {
+	{ 0 },
+	{ 0x90 },
+	{ 0x66, 0x90 },
+	{ 0x0f, 0x1f, 0x00 },
+	{ 0x0f, 0x1f, 0x40, 0x00 },
+	{ 0x0f, 0x1f, 0x44, 0x00, 0x00 },
+	{ 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 },
+	{ 0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00 },
+	{ 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00 },
+};
+
+/* add_nop() of the kernel: one NOP, or above 8 bytes a jmp over int3s */
+static void add_nop(uint8_t *buf, unsigned int len)
+{
+	unsigned int i;
+
+	if (len <= 8) {
+		memcpy(buf, x86_nops[len], len);
+		return;
+	}
+	buf[0] = 0xeb;			/* jmp rel8 (len < 128 here) */
+	buf[1] = len - 2;
+	for (i = 2; i < len; i++)
+		buf[i] = 0xcc;
+}
+
+/* does the instruction at p (n bytes) start with a relative jmp, jcc or call? */
+static int rel_branch(const uint8_t *p, unsigned int n)
+{
+	unsigned int i = 0;
+
+	/* legacy prefixes and REX */
+	while (i < n && (p[i] == 0x66 || p[i] == 0xf2 || p[i] == 0xf3 ||
+			 p[i] == 0x2e || p[i] == 0x3e || (p[i] & 0xf0) == 0x40))
+		i++;
+	if (i >= n)
+		return 0;
+	if (p[i] == 0xe8 || p[i] == 0xe9 || p[i] == 0xeb ||
+	    (p[i] & 0xf0) == 0x70 || (p[i] >= 0xe0 && p[i] <= 0xe3))
+		return 1;
+	return i + 1 < n && p[i] == 0x0f && (p[i + 1] & 0xf0) == 0x80;
+}
+
+/*
+ * What apply_alternatives() does at boot, for the shim's ALTERNATIVE()s:
+ * the replacement over the original and NOPs after it, or NOPs over the
+ * original's padding.  The replacement is copied as it is, so it must not
+ * hold a relative jump or call (the kernel would relocate it; the one in
+ * copy_user_64.S is "rep movsb").
+ */
+static void apply_alternatives(void)
+{
+	const struct alt_entry *a;
+	long page = sysconf(_SC_PAGESIZE);
+
+	for (a = __start_shim_altinstr; a < __stop_shim_altinstr; a++) {
+		uint8_t *instr = (uint8_t *)&a->instr + a->instr;
+		const uint8_t *repl = (const uint8_t *)&a->repl + a->repl;
+		uintptr_t lo = (uintptr_t)instr & -page;
+		size_t span = (uintptr_t)instr + a->len - lo;
+
+		if (a->use_new && rel_branch(repl, a->repllen))
+			die("an ALTERNATIVE() replacement starts with a relative jump or call (%s)",
+			    "not modelled");
+		if (mprotect((void *)lo, span, PROT_READ | PROT_WRITE | PROT_EXEC)) {
+			perror("mprotect (apply_alternatives)");
+			exit(1);
+		}
+		if (a->use_new) {
+			memcpy(instr, repl, a->repllen);
+			add_nop(instr + a->repllen, a->len - a->repllen);
+		} else {
+			add_nop(instr + a->oldlen, a->len - a->oldlen);
+		}
+		if (mprotect((void *)lo, span, PROT_READ | PROT_EXEC)) {
+			perror("mprotect (apply_alternatives)");
+			exit(1);
+		}
+	}
+}
+
+/*
+ * --alternatives: each ALTERNATIVE() site as it is after patching, named
+ * by the routine it lies in: "<routine>+0x<offset>: <n> bytes: xx xx ..."
+ */
+static void print_alternatives(void)
+{
+	static const struct {
+		const char *name;
+		const uint8_t *start;
+	} sym[] = {
+		{ "old_rep_movs_alternative", old_rep_movs_alternative },
+		{ "new_rep_movs_alternative", new_rep_movs_alternative },
+		{ "old_srso_rep_movs_alternative", old_srso_rep_movs_alternative },
+		{ "new_srso_rep_movs_alternative", new_srso_rep_movs_alternative },
+		{ "old_its_rep_movs_alternative", old_its_rep_movs_alternative },
+		{ "new_its_rep_movs_alternative", new_its_rep_movs_alternative },
+	};
+	const struct alt_entry *a;
+	unsigned int i, j, best;
+
+	for (a = __start_shim_altinstr; a < __stop_shim_altinstr; a++) {
+		const uint8_t *instr = (const uint8_t *)&a->instr + a->instr;
+
+		/* the routine that starts nearest below the site */
+		best = 0;
+		for (i = 1; i < sizeof(sym) / sizeof(sym[0]); i++)
+			if (sym[i].start <= instr &&
+			    (sym[best].start > instr || sym[i].start > sym[best].start))
+				best = i;
+		if (sym[best].start > instr)
+			die("an ALTERNATIVE() site outside the routines (%s)", "?");
+		printf("%s+0x%lx: %u bytes:", sym[best].name,
+		       (unsigned long)(instr - sym[best].start), a->len);
+		for (j = 0; j < a->len; j++)
+			printf(" %02x", instr[j]);
+		putchar('\n');
+	}
+}
+
 /* ------------------------------------------------------- fault semantics */
 
 static volatile sig_atomic_t nr_faults, bad_faults;
@@ -1488,11 +1629,14 @@ int main(int argc, char **argv)
 	int mode = 0, i;
 
 	prog = argv[0];
+	apply_alternatives();
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--check"))
 			mode = 1;
+		else if (!strcmp(a, "--alternatives"))
+			mode = 3;
 		else if (!strcmp(a, "--icount"))
 			mode = 2;
 		else if (!strcmp(a, "--quick"))
@@ -1542,6 +1686,9 @@ int main(int argc, char **argv)
 		return check();
 	case 2:
 		return icount();
+	case 3:
+		print_alternatives();
+		return 0;
 	default:
 		return bench();
 	}

@@ -15,9 +15,17 @@
  *                                  shim_extable; bench.c's SIGSEGV handler
  *                                  looks the faulting RIP up there and resumes
  *                                  at the fixup, as ex_handler_uaccess() does
- *   ALTERNATIVE old, new, feature  "new" when the feature bit is set in
- *                                  SHIM_FEATURES (what apply_alternatives()
- *                                  would pick on the host CPU), else "old"
+ *   ALTERNATIVE old, new, feature  the kernel's layout: "old" in place
+ *                                  (its jumps sized by their distance
+ *                                  there), padded to the length of "new";
+ *                                  "new" in section shim_altinstr_repl;
+ *                                  an entry in section shim_altinstr says
+ *                                  whether the feature bit is set in
+ *                                  SHIM_FEATURES (what the kernel would
+ *                                  pick on the host CPU).  bench.c's
+ *                                  apply_alternatives() patches at start,
+ *                                  as the kernel's does at boot: "new" and
+ *                                  NOPs over "old", or NOPs over the padding
  *   ANNOTATE_*, UNWIND_HINT_*      nothing (objtool annotations)
  *
  * The routine's symbol names are changed per tree on the command line
@@ -145,29 +153,51 @@
 #define _ASM_EXTABLE(from, to)	_ASM_EXTABLE_UA(from, to)
 #define _ASM_EXTABLE_CPY(from, to) _ASM_EXTABLE_UA(from, to)
 
-/* asm/alternative.h: decide at assembly time, for the host's features */
+/*
+ * asm/alternative.h: laid out as the kernel's ALTERNATIVE (the original in
+ * place, padded with 0x90 to the replacement's length, the replacement
+ * elsewhere), so that the code after it lies where it does in a kernel;
+ * which one runs is decided here, for the host's features, and applied by
+ * bench.c before anything runs.  An entry: {original - ., replacement - .,
+ * length in place, length of the original, length of the replacement,
+ * 1 if the replacement is taken}.
+ */
 .macro ALTERNATIVE oldinstr, newinstr, ft_flags
+140:
+	\oldinstr
+141:
+	.skip -(((144f-143f)-(141b-140b)) > 0) * ((144f-143f)-(141b-140b)),0x90
+142:
+	.pushsection shim_altinstr, "a"
+	.balign 4
+	.long 140b - .
+	.long 143f - .
+	.byte 142b - 140b
+	.byte 141b - 140b
+	.byte 144f - 143f
 	.if ((\ft_flags) & 0x100)
 		.if ((\ft_flags) & (SHIM_FEATURES | X86_FEATURE_ALWAYS) & 0xff)
-			\oldinstr
+			.byte 0
 		.else
-			\newinstr
+			.byte 1
 		.endif
 	.else
 		.if ((\ft_flags) & (SHIM_FEATURES | X86_FEATURE_ALWAYS))
-			\newinstr
+			.byte 1
 		.else
-			\oldinstr
+			.byte 0
 		.endif
 	.endif
+	.popsection
+	.pushsection shim_altinstr_repl, "ax"
+143:
+	\newinstr
+144:
+	.popsection
 .endm
 
 .macro ALTERNATIVE_2 oldinstr, newinstr1, ft_flags1, newinstr2, ft_flags2
-	.if ((\ft_flags2) & (SHIM_FEATURES | X86_FEATURE_ALWAYS))
-		\newinstr2
-	.else
-		ALTERNATIVE "\oldinstr", "\newinstr1", \ft_flags1
-	.endif
+	.error "shim: ALTERNATIVE_2 is not modelled (copy_user_64.S has none)"
 .endm
 
 #endif /* SHIM_H */
