@@ -10,7 +10,8 @@
 # the entry at 0 or at 16 (CONFIG_CALL_PADDING), RET 1, 2 or 5 bytes,
 # without and with endbr64.  VARIANT is c-X (patch 8 of commit fd1a333,
 # "eve", with c-X.diff of this directory, as variants/run.sh builds it),
-# n-X (NEW's file with n-X.diff of this directory)
+# n-X (patch 8 of commit a3f0e4f, the fourth session's version, with
+# n-X.diff of this directory)
 # or LABEL=N[,LABEL=N...] (NEW's file with ".p2align N" in front of each
 # LABEL:, e.g. .Lshort_16_63=4).  Per variant and layout one line: the
 # average of variant - NEW, the average per class (0..7, 8..15, 16..31,

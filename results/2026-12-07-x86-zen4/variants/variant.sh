@@ -8,7 +8,9 @@
 #                    DIR/arch/x86/lib/copy_user_64.S = the variant SPEC:
 #                    c-X: patch 8 of commit fd1a333 ("eve") with c-X.diff of
 #                    this directory (as variants/run.sh builds it);
-#                    n-X: NEW's file with n-X.diff of this directory;
+#                    n-X: patch 8 of commit a3f0e4f (the version
+#                    of the fourth session, before n-h.diff went into
+#                    patch 8) with n-X.diff of this directory;
 #                    LABEL=N,...: NEW's file with ".p2align N" in front of
 #                    each LABEL: (e.g. .Lshort_16_63=4)
 VARIANTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,8 +32,9 @@ make_variant() {
 		;;
 	n-*)
 		[ -f "$VARIANTS/$v.diff" ] || die "no variant '$v' ($VARIANTS/$v.diff)"
-		cp "$NEW/arch/x86/lib/copy_user_64.S" "$f"
-		patch -s -d "$d" -p1 <"$VARIANTS/$v.diff" || die "$v.diff does not apply to NEW"
+		[ -d "$d.s4" ] || patch_at "$d.s4" a3f0e4f
+		cp "$d.s4/arch/x86/lib/copy_user_64.S" "$f"
+		patch -s -d "$d" -p1 <"$VARIANTS/$v.diff" || die "$v.diff does not apply"
 		;;
 	*)
 		cp "$NEW/arch/x86/lib/copy_user_64.S" "$f"
