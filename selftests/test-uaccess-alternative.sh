@@ -18,12 +18,20 @@ command -v objdump >/dev/null || skip "objdump is not installed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# the bytes of the instruction at NAME+OFF in OBJ, as "xx xx ..."
-insn_at() {
-	objdump -d "$1" | awk -v f="<$2>:" -v off="$3" '
+# routine OBJ NAME [OBJDUMP-OPTION...]: the disassembly of NAME in OBJ
+routine() {
+	local obj=$1 name=$2
+	shift 2
+	objdump -d "$@" "$obj" | awk -v f="<$name>:" '
 		index($0, f) { on = 1; next }
 		on && /^$/ { exit }
-		on && $1 == off ":" { s = ""
+		on'
+}
+
+# the bytes of the instruction at NAME+OFF in OBJ, as "xx xx ..."
+insn_at() {
+	routine "$1" "$2" | awk -v off="$3" '
+		$1 == off ":" { s = ""
 			for (i = 2; i <= NF && $i ~ /^[0-9a-f][0-9a-f]$/; i++) s = s (s ? " " : "") $i
 			print s; exit }'
 }
@@ -69,10 +77,7 @@ grep -q '^CONFIG_MITIGATION_RETHUNK=y\|^CONFIG_X86_KERNEL_IBT=y\|^CONFIG_MITIGAT
 }
 # offset and mnemonic of every instruction of the routine, jump targets left out
 listing() {
-	objdump -d --no-show-raw-insn "$1" | awk -v f="<$2>:" '
-		index($0, f) { on = 1; next }
-		on && /^$/ { exit }
-		on && NF >= 2 { print $1, $2 }'
+	routine "$1" "$2" --no-show-raw-insn | awk 'NF >= 2 { print $1, $2 }'
 }
 listing "$K" rep_movs_alternative >"$tmp/kernel"
 listing "$tmp/b1/new.o" new_rep_movs_alternative >"$tmp/model"

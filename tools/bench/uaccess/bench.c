@@ -1069,18 +1069,30 @@ static const uint8_t x86_nops[9][8] = {
 	{ 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00 },
 };
 
-/* add_nop() of the kernel: one NOP, or above 8 bytes a jmp over int3s */
+/*
+ * add_nop() of the kernel: one NOP, or above 8 bytes a jmp over int3s
+ * (rel8 below 128 bytes, rel32 from 128 on; len is at most 255 here)
+ */
 static void add_nop(uint8_t *buf, unsigned int len)
 {
 	unsigned int i;
+	int32_t rel;
 
 	if (len <= 8) {
 		memcpy(buf, x86_nops[len], len);
 		return;
 	}
-	buf[0] = 0xeb;			/* jmp rel8 (len < 128 here) */
-	buf[1] = len - 2;
-	for (i = 2; i < len; i++)
+	if (len < 128) {
+		buf[0] = 0xeb;
+		buf[1] = len - 2;
+		i = 2;
+	} else {
+		buf[0] = 0xe9;
+		rel = len - 5;
+		memcpy(buf + 1, &rel, sizeof(rel));
+		i = 5;
+	}
+	for (; i < len; i++)
 		buf[i] = 0xcc;
 }
 
