@@ -40,6 +40,9 @@ expect_fail 2 "unknown argument '--lfence-after'" "$u/layouts.sh" --lfence-after
 expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/layouts.sh" --lfence-before OLD=/nonexistent NEW=/nonexistent
 expect_fail 2 "unknown argument '--bogus'" "$u/mixes.sh" --bogus
 expect_fail nonzero "runs: 'many' is not a positive number" "$u/mixes.sh" --runs many OLD=/x NEW=/y
+expect_fail nonzero "batch: '0' is not a positive number" "$u/mixes.sh" --batch 0 OLD=/x NEW=/y
+expect_fail nonzero "mixes: no mix .c131073." "$u/mixes.sh" --mixes "c64 c131073" OLD=/x NEW=/y
+expect_fail nonzero "mixes and --lengths exclude each other" "$u/mixes.sh" --mixes c64 --lengths /tmp OLD=/x NEW=/y
 expect_fail nonzero "/nonexistent: no arch/x86/lib/copy_user_64.S" "$u/mixes.sh" OLD=/nonexistent NEW=/nonexistent
 expect_fail nonzero "lengths /nonexistent: no \*.len files there" "$u/mixes.sh" --lengths /nonexistent OLD=/x NEW=/y
 expect_fail 2 "usage" "$u/replay-medians" /nonexistent

@@ -1,4 +1,7 @@
 #!/bin/bash
+# recorded_base (tools/lib/base-version.sh, what the harness, tools/rebase
+# and distro-layout.sh read base-version with) takes the last version
+# line, comments and blanks aside.
 # tools/rebase: a version the registry does not serve fails at once; a
 # rebase onto the recorded base itself gives back the series byte for
 # byte; a patch that conflicts stops the rebase with its name and changes
@@ -13,6 +16,12 @@ cleanup() {
 	rm -rf "$d"
 }
 trap cleanup EXIT
+
+printf '# a comment\n6.12.1-1~deb12u1  # older\n\n  6.12.118-1~deb12u1 \n# end\n\n' >"$d/bv"
+[ "$(recorded_base "$d/bv")" = 6.12.118-1~deb12u1 ] || fail "recorded_base: '$(recorded_base "$d/bv")'"
+printf '# only a comment\n\n' >"$d/bv"
+[ -z "$(recorded_base "$d/bv")" ] || fail "recorded_base of a file without a version: '$(recorded_base "$d/bv")'"
+echo "ok: recorded_base takes the last version line, comments and blanks aside"
 
 expect_fail nonzero "6.12.0-0 is not served by the registry" "$TOP/tools/rebase" --no-check 6.12.0-0
 expect_fail nonzero "usage" "$TOP/tools/rebase" --sideways

@@ -31,3 +31,27 @@ make -s -C "$U" O="$d/b" OLD="$OLD_SRC" NEW="$NEW_SRC" >/dev/null || fail "bench
 grep -q '^tar  *|  *4 |' "$d/replay" && grep -q '^udp  *|  *2 |' "$d/replay" ||
 	fail "the replay table lacks a workload: $(cat "$d/replay")"
 echo "ok: bench --replay times both workloads"
+
+# lib.sh's helpers, in a subshell (lib.sh sets TOP from $0, which is
+# this test): mixes.sh's synthetic mixes (mix_lengths) are 65536
+# lengths, the seeded ones the same every time, cN the one length N;
+# patch_at refuses a commit or a file that gives no patch
+(
+	T=$TOP
+	. "$U/lib.sh"
+	TOP=$T OLD=$OLD_SRC
+	[ "$(mix_lengths c512 | sort -u | tr '\n' ' ')" = "512 " ] &&
+		[ "$(mix_lengths c512 | wc -l)" = 65536 ] || fail "mix_lengths c512 is not 65536 times 512"
+	! mix_lengths c131073 >/dev/null || fail "mix_lengths took c131073 (above bench's REPLAY_MAX_LEN)"
+	# (the first lengths of the seed every result since 2026-12-07 was timed with)
+	[ "$(mix_lengths half8 | head -4 | tr '\n' ' ')" = "8 8 177 8 " ] &&
+		[ "$(mix_lengths half8 | sort -n | uniq | sed -n '1p;2p;$p' | tr '\n' ' ')" = "8 64 511 " ] ||
+		fail "mix_lengths half8 is not the seeded 8-or-64..511 sequence"
+	echo "ok: mix_lengths gives 65536 lengths, cN the length N"
+	expect_fail nonzero "no patches/0008-.* at 0000000 in" patch_at "$d/pa" 0000000
+	expect_fail nonzero "README.md of HEAD does not apply" patch_at "$d/pb" HEAD README.md
+	patch_at "$d/pc" HEAD
+	cmp -s "$d/pc/arch/x86/lib/copy_user_64.S" "$NEW_SRC/arch/x86/lib/copy_user_64.S" ||
+		echo "note: patch 8 at HEAD is not NEW's file (a tree being edited)"
+	echo "ok: patch_at applies patch 8 of a commit and refuses what gives none"
+)

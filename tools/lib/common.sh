@@ -17,7 +17,9 @@ export ARCH=x86_64
 # The base: the Debian package version recorded in base-version, unless
 # BASE_VERSION= names another one ("newest": the newest the registry serves).
 DEBIAN_PKG=linux-source-6.12
-RECORDED_BASE=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$TOP/base-version" 2>/dev/null | awk 'NF' | tail -1)
+# shellcheck source=base-version.sh
+. "$TOP/tools/lib/base-version.sh"
+RECORDED_BASE=$(recorded_base "$TOP/base-version" 2>/dev/null)
 [ -n "$RECORDED_BASE" ] || { echo "${0##*/}: error: $TOP/base-version names no package version" >&2; exit 1; }
 
 # served_versions: the versions of the package the registry serves, newest first.

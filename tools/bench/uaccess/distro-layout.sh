@@ -21,8 +21,10 @@ set -eu -o pipefail
 
 USAGE_LINES=4,5
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=../../lib/base-version.sh
+. "$TOP/tools/lib/base-version.sh"
 
-VERSION=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$TOP/base-version" | awk 'NF' | tail -1)
+VERSION=$(recorded_base "$TOP/base-version")
 PKG=
 OLD=
 NEW=

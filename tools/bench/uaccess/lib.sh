@@ -95,10 +95,15 @@ icount_dumps() {
 # seed, so that every script that names a mix replays the same sequence:
 # mixes.sh's fifteen, and half8.sh's halves of half8 (large, e8or64, h3,
 # h16, h40; results/2026-12-07-x86-zen4).  Park-Miller: x = 16807 x mod
-# (2^31 - 1); every product is below 2^46, exact in awk's doubles.  An
-# unknown NAME: exit status 1.
+# (2^31 - 1); every product is below 2^46, exact in awk's doubles.  cN
+# (N 0..131072, bench's REPLAY_MAX_LEN) is the one length N every time.
+# An unknown NAME: exit status 1.
 mix_lengths() {
 	awk -v mix="$1" 'BEGIN {
+		if (mix ~ /^c(0|[1-9][0-9]*)$/) {
+			fixed = substr(mix, 2) + 0
+			if (fixed > 131072) exit 1
+		}
 		x = 20261207
 		for (i = 0; i < 65536; i++) {
 			x = (16807 * x) % 2147483647
@@ -124,6 +129,7 @@ mix_lengths() {
 			else if (mix == "h3") l = r % 2 ? 3 : big
 			else if (mix == "h16") l = r % 2 ? 16 : big
 			else if (mix == "h40") l = r % 2 ? 40 : big
+			else if (mix ~ /^c/ && fixed != "") l = fixed
 			else exit 1
 			print l
 		}
@@ -137,8 +143,13 @@ pick_cpu() {
 
 PATCH8=patches/0008-x86-lib-copy-short-user-copies-without-loops-in-rep_.patch
 patch_at() {
+	local diff f=$1/arch/x86/lib/copy_user_64.S
+	diff=$(git -C "$TOP" show "$2:${3:-$PATCH8}") ||
+		die "no ${3:-$PATCH8} at $2 in $TOP"
 	mkdir -p "$1/arch/x86/lib"
-	cp "$OLD/arch/x86/lib/copy_user_64.S" "$1/arch/x86/lib/"
-	git -C "$TOP" show "$2:${3:-$PATCH8}" | patch -s -d "$1" -p1 ||
+	cp "$OLD/arch/x86/lib/copy_user_64.S" "$f"
+	printf '%s\n' "$diff" | patch -s -d "$1" -p1 ||
 		die "${3:-patch 8} of $2 does not apply to OLD (is OLD 6.12.118?)"
+	! cmp -s "$OLD/arch/x86/lib/copy_user_64.S" "$f" ||
+		die "${3:-patch 8} of $2 does not change copy_user_64.S"
 }

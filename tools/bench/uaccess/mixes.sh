@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# usage: tools/bench/uaccess/mixes.sh [--runs N] [--cpu N] [--aa]
-#            [--keep DIR | --lengths DIR] OLD=<tree> NEW=<tree>
+# usage: tools/bench/uaccess/mixes.sh [--runs N] [--cpu N] [--aa] [--batch N]
+#            [--mixes "M.."] [--keep DIR | --lengths DIR] OLD=<tree> NEW=<tree>
 #
 # The averages of the model's tables are over two length mixes, each
 # length 0..63 alike (fixed) or uniform random 0..63, and the replays are
@@ -20,9 +20,13 @@
 #   ramp      0, 1, .., 63, 0, 1, ..        (periodic)
 #   half8     8, or uniform 64..511, half and half
 #
+# --mixes "M.." times those instead: any of the above, half8.sh's halves
+# of half8, or cN, the one length N every time (e.g. "c64 c512 c4096":
+# the path of 64 bytes and more at fixed lengths; N up to 131072).
+#
 # 65536 lengths each, timed with bench --only replay (old, new and inline
-# rep movsb interleaved; plain ret, SRSO and ITS thunks), --batch 1024, in
-# --runs runs (default 5).  Printed: per mix and return kind, the median
+# rep movsb interleaved; plain ret, SRSO and ITS thunks), --batch copies a
+# sample (default 1024), in --runs runs (default 5).  Printed: per mix and return kind, the median
 # of new vs old over the runs, its range and in how many runs new was
 # slower (replay-medians).  --aa also times OLD against itself, run for
 # run in turn with NEW, and adds its median and largest value per mix: a
@@ -30,20 +34,23 @@
 # named in the last line.  --keep DIR writes the .len files (and the runs)
 # to DIR.  --lengths DIR replays DIR/*.len instead of the mixes (e.g. the
 # traced workloads of a tools/run result, at --batch 1024 and with the
-# A/A, where run.sh's replay table takes 64 copies a sample).
+# A/A, where run.sh's replay table takes 64 copies a sample; --batch 64
+# gives run.sh's samples, run after run, with the A/A).
 set -eu
 
 USAGE_LINES=4,5
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-OLD='' NEW='' RUNS=5 CPU='' KEEP='' LENGTHS='' AA=0
+OLD='' NEW='' RUNS=5 CPU='' KEEP='' LENGTHS='' AA=0 BATCH=1024 MIXES=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--runs | --cpu | --keep | --lengths)
+	--runs | --cpu | --keep | --lengths | --batch | --mixes)
 		[ $# -ge 2 ] || usage
 		case $1 in
 		--runs) RUNS=$2 ;;
+		--mixes) MIXES=$2 ;;
+		--batch) BATCH=$2 ;;
 		--cpu) CPU=$2 ;;
 		--keep) KEEP=$2 ;;
 		--lengths) LENGTHS=$2 ;;
@@ -58,10 +65,15 @@ done
 if [ -z "$OLD" ] || [ -z "$NEW" ]; then usage; fi
 case $RUNS in '' | *[!0-9]* | 0) die "--runs: '$RUNS' is not a positive number" ;; esac
 case $CPU in *[!0-9]*) die "--cpu: '$CPU' is not a CPU number" ;; esac
+case $BATCH in '' | *[!0-9]* | 0) die "--batch: '$BATCH' is not a positive number" ;; esac
 if [ -n "$LENGTHS" ]; then
 	[ -z "$KEEP" ] || die "--keep and --lengths exclude each other"
+	[ -z "$MIXES" ] || die "--mixes and --lengths exclude each other"
 	ls "$LENGTHS"/*.len >/dev/null 2>&1 || die "--lengths $LENGTHS: no *.len files there"
 fi
+for m in $MIXES; do
+	mix_lengths "$m" >/dev/null || die "--mixes: no mix '$m'"
+done
 kernel_trees
 pick_cpu
 
@@ -73,7 +85,7 @@ if [ -n "$KEEP" ] && ls "$KEEP"/*.len >/dev/null 2>&1; then
 	die "--keep $KEEP: holds .len files already (bench would replay them too)"
 fi
 
-MIXES="u0-7 u8-15 u16-31 u32-63 u0-15 u0-31 u8-63 u0-63 pow2 ints words zero-one alt8-16 ramp half8"
+MIXES=${MIXES:-u0-7 u8-15 u16-31 u32-63 u0-15 u0-31 u8-63 u0-63 pow2 ints words zero-one alt8-16 ramp half8}
 if [ -z "$LENGTHS" ]; then
 	for m in $MIXES; do
 		mix_lengths "$m" >"$dir/$m.len" || die "no mix '$m'"
@@ -84,6 +96,8 @@ B_NEW=$(pair_bench "$OLD" "$NEW")
 [ "$AA" = 0 ] || B_AA=$(pair_bench "$OLD" "$OLD")
 
 opts="--runs $RUNS --cpu $CPU"
+[ "$BATCH" = 1024 ] || opts="$opts --batch $BATCH"
+[ -n "$LENGTHS" ] || opts="$opts --mixes \"$MIXES\""
 [ "$AA" = 0 ] || opts="$opts --aa"
 [ -z "$KEEP" ] || opts="$opts --keep $KEEP"
 [ -z "$LENGTHS" ] || opts="$opts --lengths $LENGTHS"
@@ -91,7 +105,7 @@ echo "# $PROG $opts OLD=$OLD NEW=$NEW"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
 
 replay() { # BENCH RUN OUT: one run of BENCH's replay table, appended to OUT
-	taskset -c "$CPU" "$1" --only replay --batch 1024 --replay "$dir" >"$tmp/out" ||
+	taskset -c "$CPU" "$1" --only replay --batch "$BATCH" --replay "$dir" >"$tmp/out" ||
 		die "bench failed (run $2): $1"
 	{
 		echo "## run $2"
