@@ -54,4 +54,10 @@ echo "ok: bench --replay times both workloads"
 	cmp -s "$d/pc/arch/x86/lib/copy_user_64.S" "$NEW_SRC/arch/x86/lib/copy_user_64.S" ||
 		echo "note: patch 8 at HEAD is not NEW's file (a tree being edited)"
 	echo "ok: patch_at applies patch 8 of a commit and refuses what gives none"
+	m=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | sed 's/.*: //')
+	case $(cpu_model) in
+	?*", family $(grep -m1 '^cpu family' /proc/cpuinfo | sed 's/.*: //') model $m") ;;
+	*) fail "cpu_model: '$(cpu_model)'" ;;
+	esac
+	echo "ok: cpu_model names the CPU: $(cpu_model)"
 )

@@ -34,7 +34,7 @@
 # layouts.sh's verdict line per layout and the mean over the layouts.
 set -eu
 
-# usage, die, kernel_trees, patch_at (lib.sh's TOP is three levels up
+# usage, die, kernel_trees, patch_at, cpu_model (lib.sh's TOP is three levels up
 # from the script; this one is two)
 # shellcheck source=../../tools/bench/uaccess/lib.sh
 . "$(dirname "$0")/../../tools/bench/uaccess/lib.sh"
@@ -98,7 +98,7 @@ echo "# margins.sh --rounds $ROUNDS --cpu $CPU --layouts $LAYOUTS --layout $LAYO
 [ "$LAYOUT" = 0,0,2,0 ] || echo "# rounds at: $(lay old:new) (v1201 at OLD's offset)"
 echo "# v1201: $V1201_PATCH of $V1201_COMMIT on OLD's copy_user_64.S"
 echo "# new: $NEW ($(git -C "$NEW" log -1 --format='%h %s' 2>/dev/null || echo 'not a git tree'))"
-echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; kernel $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "# cpu: $(cpu_model); pinned to cpu $CPU; kernel $(uname -r); $(date -u +%Y-%m-%dT%H:%MZ)"
 
 raw=$(mktemp)
 trap 'rm -f "$raw"' EXIT

@@ -47,7 +47,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "# $PROG --runs $RUNS --cpu $CPU --lengths $LENGTHS OLD=$OLD NEW=$NEW"
-echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "# cpu: $(cpu_model); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
 
 # one run of PAIR's replay table: lines "PAIR WORKLOAD RET OLD NEW"
 one() {

@@ -57,7 +57,7 @@ for v in "${VARS[@]}"; do
 done
 
 echo "# $PROG --runs $RUNS OLD=$OLD NEW=$NEW ${VARS[*]}"
-echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "# cpu: $(cpu_model); $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "# variant - NEW, ticks per copy, median of $RUNS paired runs; classes: average over their lengths; aa: largest |A/A| of the layout"
 i=0
 for v in "${VARS[@]}"; do

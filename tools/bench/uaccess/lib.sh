@@ -16,6 +16,7 @@
 #                  arch/x86/lib/copy_user_64.S; made absolute
 #   mix_lengths NAME
 #                  65536 lengths of the synthetic mix NAME (fixed seed)
+#   cpu_model      "<model name>, family F model M", for result headers
 #   pick_cpu       CPU defaults to the last CPU this process may run on
 #                  (taskset, which the timing runs need anyway)
 #   patch_at DIR COMMIT [PATCH]
@@ -134,6 +135,15 @@ mix_lengths() {
 			print l
 		}
 	}'
+}
+
+# cpu_model: "<model name>, family F model M" of this machine's first CPU,
+# for the header of a result
+cpu_model() {
+	awk -F': ' '$1 ~ /^model name/ && !n { n = $2 }
+		$1 ~ /^cpu family/ && f == "" { f = $2 }
+		$1 ~ /^model[[:space:]]*$/ && m == "" { m = $2 }
+		END { printf "%s, family %s model %s\n", n, f, m }' /proc/cpuinfo
 }
 
 pick_cpu() {

@@ -26,9 +26,9 @@
 #
 # 65536 lengths each, timed with bench --only replay (old, new and inline
 # rep movsb interleaved; plain ret, SRSO and ITS thunks), --batch copies a
-# sample (default 1024), in --runs runs (default 5).  Printed: per mix and return kind, the median
-# of new vs old over the runs, its range and in how many runs new was
-# slower (replay-medians).  --aa also times OLD against itself, run for
+# sample (default 1024), in --runs runs (default 5).  Printed: per mix
+# and return kind, the median of new vs old over the runs, its range and
+# in how many runs new was slower (replay-medians).  --aa also times OLD against itself, run for
 # run in turn with NEW, and adds its median and largest value per mix: a
 # mix where NEW's median is above both 0 and the A/A's largest value is
 # named in the last line.  --keep DIR writes the .len files (and the runs)
@@ -102,7 +102,7 @@ opts="--runs $RUNS --cpu $CPU"
 [ -z "$KEEP" ] || opts="$opts --keep $KEEP"
 [ -z "$LENGTHS" ] || opts="$opts --lengths $LENGTHS"
 echo "# $PROG $opts OLD=$OLD NEW=$NEW"
-echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | sed 's/.*: //'); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "# cpu: $(cpu_model); pinned to cpu $CPU; $(date -u +%Y-%m-%dT%H:%MZ)"
 
 replay() { # BENCH RUN OUT: one run of BENCH's replay table, appended to OUT
 	taskset -c "$CPU" "$1" --only replay --batch "$BATCH" --replay "$dir" >"$tmp/out" ||
