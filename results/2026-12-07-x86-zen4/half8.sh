@@ -12,8 +12,8 @@
 #   e8or64  8 or 64                      (no rep movsb length spread)
 #   h3 h16 h40  3, 16 or 40, or 64..511  (other short halves)
 # and mixes.sh --lengths times them, OLD against NEW and against itself
-# (--aa), then OLD against each VARIANT (variants/variant.sh: c-X or
-# LABEL=N[,..]: NEW with .p2align N in front of LABEL).  Printed: the
+# (--aa), then OLD against each VARIANT (variants/variant.sh: c-X, n-X,
+# p-X or LABEL=N[,..]: NEW with .p2align N in front of LABEL).  Printed: the
 # plain-ret lines of mixes.sh (median of --runs, default 11) per tree.
 set -eu
 

@@ -3,7 +3,8 @@
 #
 # Sourced by against-new.sh and ../half8.sh, after tools/bench/uaccess/lib.sh
 # (die, patch_at) and with OLD and NEW set (kernel_trees):
-#   is_variant SPEC  SPEC names a variant: c-X or LABEL=N[,LABEL=N...]
+#   is_variant SPEC  SPEC names a variant: c-X, n-X, p-X or
+#                    LABEL=N[,LABEL=N...]
 #   make_variant DIR SPEC
 #                    DIR/arch/x86/lib/copy_user_64.S = the variant SPEC:
 #                    c-X: patch 8 of commit fd1a333 ("eve") with c-X.diff of
