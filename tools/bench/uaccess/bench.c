@@ -1114,34 +1114,6 @@ static int rel_branch(const uint8_t *p, unsigned int n)
 }
 
 /*
- * Valgrind's VEX (3.19) stops on a segment override on a rep string
- * instruction (an assertion in dis_REP_op), and patch 8 pads rep movsb
- * with DS prefixes, which change nothing in 64-bit mode.  Under valgrind
- * the replacement goes in without them, so a NOP follows rep movsb there:
- * callgrind counts one instruction more per copy of 64 bytes and more
- * than the code runs outside valgrind.  Returns the bytes left in buf.
- */
-static unsigned int valgrind_repl(uint8_t *buf, unsigned int n)
-{
-#if HAVE_CALLGRIND
-	unsigned int i = 0;
-
-	if (!RUNNING_ON_VALGRIND)
-		return n;
-	while (i < n && (buf[i] == 0x26 || buf[i] == 0x2e || buf[i] == 0x36 ||
-			 buf[i] == 0x3e || buf[i] == 0x64 || buf[i] == 0x65))
-		i++;
-	if (i == 0 || i == n || buf[i] != 0xf3)
-		return n;
-	memmove(buf, buf + i, n - i);
-	return n - i;
-#else
-	(void)buf;
-	return n;
-#endif
-}
-
-/*
  * What apply_alternatives() does at boot, for the shim's ALTERNATIVE()s:
  * the replacement over the original and NOPs after it, or NOPs over the
  * original's padding.  The replacement is copied as it is, so it must not
@@ -1167,11 +1139,8 @@ static void apply_alternatives(void)
 			exit(1);
 		}
 		if (a->use_new) {
-			unsigned int n;
-
 			memcpy(instr, repl, a->repllen);
-			n = valgrind_repl(instr, a->repllen);
-			add_nop(instr + n, a->len - n);
+			add_nop(instr + a->repllen, a->len - a->repllen);
 		} else {
 			add_nop(instr + a->oldlen, a->len - a->oldlen);
 		}

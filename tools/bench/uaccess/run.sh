@@ -122,8 +122,5 @@ if [ -n "$CALLGRIND" ]; then
 			printf "avg<64 | %8.2f | %9.2f |\n", so_ / c, sn_ / c
 		}' "$cg/dumps"
 	echo "# from 64 bytes on both take rep movsb, which callgrind counts once per"
-	echo "# iteration (byte); the inline rep movsb column is left out for that reason."
-	echo "# Valgrind cannot run rep movsb with segment prefixes: under it, a site that"
-	echo "# pads rep movsb with DS prefixes is patched with rep movsb and a NOP"
-	echo "# (bench.c's valgrind_repl), one instruction more from 64 bytes on"
+	echo "# iteration (byte); the inline rep movsb column is left out for that reason"
 fi
