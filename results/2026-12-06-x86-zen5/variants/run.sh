@@ -31,7 +31,7 @@
 set -eu
 
 USAGE_LINES=4,7
-# HERE (this directory), TOP, usage, die, patch_at
+# HERE (this directory), TOP, usage, die, patch_at, cpu_model
 # shellcheck source=../../../tools/bench/uaccess/lib.sh
 . "$(dirname "$0")/../../../tools/bench/uaccess/lib.sh"
 B=$TOP/tools/bench/uaccess
@@ -132,7 +132,7 @@ if [ -n "$REPLAY" ]; then
 	exit 0
 fi
 
-echo "# variants/run.sh OLD=$OLD NEW=$NEW (cpu $CPU: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), family $(grep -m1 'cpu family' /proc/cpuinfo | sed 's/.*: //') model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | sed 's/.*: //'))"
+echo "# variants/run.sh OLD=$OLD NEW=$NEW (cpu $CPU: $(cpu_model))"
 echo "# $RUNS runs of bench --only $ONLY --batch 1024 --samples $SAMPLES$BENCHARGS, round robin; table: $TABLE; variants: ${VARS[*]}"
 for r in $RETS; do
 	for o in $OFFS; do

@@ -12,8 +12,8 @@
 # "eve", with c-X.diff of this directory, as variants/run.sh builds it),
 # n-X (patch 8 of commit a3f0e4f, the fourth session's version, with
 # n-X.diff of this directory), p-X (patch 8 of commit 30cc1e2, the
-# sixth session's, with p-X.diff) or LABEL=N[,LABEL=N...] (NEW's file with ".p2align N" in front of each
-# LABEL:, e.g. .Lshort_16_63=4).  Per variant and layout one line: the
+# sixth session's, with p-X.diff) or LABEL=N[,LABEL=N...] (NEW's file
+# with ".p2align N" in front of each LABEL:, e.g. .Lshort_16_63=4).  Per variant and layout one line: the
 # average of variant - NEW, the average per class (0..7, 8..15, 16..31,
 # 32..63), the lengths above +0.3 ticks and the largest A/A (NEW against
 # itself) of that layout; then the layouts where the variant is ahead or

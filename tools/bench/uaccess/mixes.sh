@@ -28,8 +28,9 @@
 # rep movsb interleaved; plain ret, SRSO and ITS thunks), --batch copies a
 # sample (default 1024), in --runs runs (default 5).  Printed: per mix
 # and return kind, the median of new vs old over the runs, its range and
-# in how many runs new was slower (replay-medians).  --aa also times OLD against itself, run for
-# run in turn with NEW, and adds its median and largest value per mix: a
+# in how many runs new was slower (replay-medians).  --aa also times OLD
+# against itself, run for run in turn with NEW, and adds its median and
+# largest value per mix: a
 # mix where NEW's median is above both 0 and the A/A's largest value is
 # named in the last line.  --keep DIR writes the .len files (and the runs)
 # to DIR.  --lengths DIR replays DIR/*.len instead of the mixes (e.g. the
