@@ -13,12 +13,13 @@
 # n-X (patch 8 of commit a3f0e4f, the fourth session's version, with
 # n-X.diff of this directory), p-X (patch 8 of commit 30cc1e2, the
 # sixth session's, with p-X.diff) or LABEL=N[,LABEL=N...] (NEW's file
-# with ".p2align N" in front of each LABEL:, e.g. .Lshort_16_63=4).  Per variant and layout one line: the
-# average of variant - NEW, the average per class (0..7, 8..15, 16..31,
-# 32..63), the lengths above +0.3 ticks and the largest A/A (NEW against
-# itself) of that layout; then the layouts where the variant is ahead or
-# behind by more than 0.1 on average.  --full also prints layouts.sh's
-# tables.  OLD is only used to rebuild eve.
+# with ".p2align N" in front of each LABEL:, e.g. .Lshort_16_63=4).
+# Per variant and layout one line: the average of variant - NEW, the
+# average per class (0..7, 8..15, 16..31, 32..63), the lengths above
+# +0.3 ticks and the largest A/A (NEW against itself) of that layout;
+# then the layouts where the variant is ahead or behind by more than
+# 0.1 on average.  --full also prints layouts.sh's tables.  OLD is only
+# used to rebuild eve.
 set -eu
 
 USAGE_LINES=4,5

@@ -30,13 +30,13 @@
 # and return kind, the median of new vs old over the runs, its range and
 # in how many runs new was slower (replay-medians).  --aa also times OLD
 # against itself, run for run in turn with NEW, and adds its median and
-# largest value per mix: a
-# mix where NEW's median is above both 0 and the A/A's largest value is
-# named in the last line.  --keep DIR writes the .len files (and the runs)
-# to DIR.  --lengths DIR replays DIR/*.len instead of the mixes (e.g. the
-# traced workloads of a tools/run result, at --batch 1024 and with the
-# A/A, where run.sh's replay table takes 64 copies a sample; --batch 64
-# gives run.sh's samples, run after run, with the A/A).
+# largest value per mix: a mix where NEW's median is above both 0 and the
+# A/A's largest value is named in the last line.  --keep DIR writes the
+# .len files (and the runs) to DIR.  --lengths DIR replays DIR/*.len
+# instead of the mixes (e.g. the traced workloads of a tools/run result,
+# at --batch 1024 and with the A/A, where run.sh's replay table takes 64
+# copies a sample; --batch 64 gives run.sh's samples, run after run, with
+# the A/A).
 set -eu
 
 USAGE_LINES=4,5
